@@ -1,0 +1,83 @@
+// tests/ff/tower_test.cpp — Fp2, Fp6, Fp12: laws, inverses, Frobenius against x^p.
+#include "ff/ff.hpp"
+
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace cuzk::ff;
+
+namespace {
+
+std::mt19937_64 rng(42);
+Fp2 RandFp2() { return {Fp::Random(rng), Fp::Random(rng)}; }
+Fp6 RandFp6() { return {RandFp2(), RandFp2(), RandFp2()}; }
+Fp12 RandFp12() { return {RandFp6(), RandFp6()}; }
+
+TEST(Fp2, LawsAndInverse) {
+  Fp2 u{Fp::Zero(), Fp::One()};
+  EXPECT_TRUE((u.Square() == -Fp2::One())); // u² = −1
+  for (int i = 0; i < 50; i++) {
+    Fp2 a = RandFp2(), b = RandFp2(), c = RandFp2();
+    EXPECT_EQ(a * (b + c), a * b + a * c);
+    EXPECT_EQ(a.Square(), a * a);
+    EXPECT_EQ(a * a.Inverse(), Fp2::One());
+    EXPECT_TRUE((a.MulByNonResidue() == a * Fp2{Fp::One(), Fp::One()}));
+    EXPECT_EQ(a.Frobenius(1), a.Pow(Fp::MODULUS));
+  }
+}
+
+TEST(Fp2, Sqrt) {
+  int found = 0;
+  for (int i = 0; i < 30; i++) {
+    Fp2 a = RandFp2();
+    auto r = a.Square().Sqrt();
+    ASSERT_TRUE(r.has_value());
+    EXPECT_TRUE(*r == a || *r == -a);
+    if (RandFp2().Sqrt().has_value()) found++;
+  }
+  EXPECT_GT(found, 5);
+  EXPECT_LT(found, 25);
+  // pure-imaginary and pure-real edge cases
+  Fp2 u{Fp::Zero(), Fp::One()};
+  EXPECT_TRUE((u.Square().Sqrt().has_value()));
+  EXPECT_TRUE((-Fp2::One()).Sqrt().has_value());
+}
+
+TEST(Fp6, LawsInverseFrobenius) {
+  Fp6 v{Fp2::Zero(), Fp2::One(), Fp2::Zero()};
+  Fp2 xi{Fp::One(), Fp::One()};
+  EXPECT_EQ(v * v * v, (Fp6{xi, Fp2::Zero(), Fp2::Zero()})); // v³ = ξ
+  for (int i = 0; i < 20; i++) {
+    Fp6 a = RandFp6(), b = RandFp6(), c = RandFp6();
+    EXPECT_EQ(a * (b + c), a * b + a * c);
+    EXPECT_EQ(a * b, b * a);
+    EXPECT_EQ(a.Square(), a * a);
+    EXPECT_EQ(a * a.Inverse(), Fp6::One());
+    EXPECT_EQ(a.MulByNonResidue(), a * v);
+    EXPECT_TRUE((a.MulBy01(b.c0, b.c1) == a * Fp6{b.c0, b.c1, Fp2::Zero()}));
+    EXPECT_TRUE((a.MulBy1(b.c1) == a * Fp6{Fp2::Zero(), b.c1, Fp2::Zero()}));
+    EXPECT_EQ(a.Frobenius(6), a);
+  }
+}
+
+TEST(Fp12, LawsInverseFrobenius) {
+  Fp12 w{Fp6::Zero(), Fp6::One()};
+  Fp12 v{Fp6{Fp2::Zero(), Fp2::One(), Fp2::Zero()}, Fp6::Zero()};
+  EXPECT_EQ(w.Square(), v); // w² = v
+  for (int i = 0; i < 10; i++) {
+    Fp12 a = RandFp12(), b = RandFp12(), c = RandFp12();
+    EXPECT_EQ(a * (b + c), a * b + a * c);
+    EXPECT_EQ(a * b, b * a);
+    EXPECT_EQ(a.Square(), a * a);
+    EXPECT_EQ(a * a.Inverse(), Fp12::One());
+    EXPECT_EQ(a.Frobenius(12), a);
+    EXPECT_EQ(a.Frobenius(6), a.Frobenius(3).Frobenius(3));
+  }
+  // x ↦ x^p is the Frobenius (one full exponentiation: slow, so one sample)
+  Fp12 a = RandFp12();
+  EXPECT_EQ(a.FrobeniusOnce(), a.Pow(Fp::MODULUS));
+  // for the conjugate: a^(p^6) = conj(a)
+  EXPECT_EQ(a.Frobenius(6), a.Conjugate());
+}
+
+} // namespace
