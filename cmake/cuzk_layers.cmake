@@ -21,23 +21,27 @@ function(cuzk_layer name)
   add_library(cuzk::${name} ALIAS cuzk_${name})
 endfunction()
 
-# tests/<layer>/*.cpp become one GoogleTest binary, test_<layer>, each test registered in ctest.
+# tests/<layer>/<name>_test.cpp each become one GoogleTest binary, test_<layer>_<name>, with every
+# test registered in ctest (label = layer). One binary per file keeps a half-written test from
+# breaking the build of its neighbours and keeps incremental builds small.
 function(cuzk_test_suite name)
-  cmake_parse_arguments(T "" "TIMEOUT" "DEPS;LABELS" ${ARGN})
-  file(GLOB _srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
-  if(NOT _srcs)
-    return()
-  endif()
-  add_executable(test_${name} ${_srcs})
-  target_include_directories(test_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-  foreach(d ${T_DEPS})
-    target_link_libraries(test_${name} PRIVATE cuzk_${d})
-  endforeach()
-  target_link_libraries(test_${name} PRIVATE GTest::gtest GTest::gtest_main)
+  cmake_parse_arguments(T "" "TIMEOUT" "DEPS;LABELS;LIBS" ${ARGN})
+  file(GLOB _srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*_test.cpp)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 1200)
   endif()
-  gtest_discover_tests(test_${name}
-    DISCOVERY_TIMEOUT 120
-    PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${name};${T_LABELS}")
+  foreach(src ${_srcs})
+    get_filename_component(stem ${src} NAME_WE)
+    string(REGEX REPLACE "_test$" "" stem ${stem})
+    set(exe test_${name}_${stem})
+    add_executable(${exe} ${src})
+    target_include_directories(${exe} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+    foreach(d ${T_DEPS})
+      target_link_libraries(${exe} PRIVATE cuzk_${d})
+    endforeach()
+    target_link_libraries(${exe} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main)
+    gtest_discover_tests(${exe}
+      DISCOVERY_TIMEOUT 120
+      PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${name};${T_LABELS}")
+  endforeach()
 endfunction()
