@@ -1,0 +1,60 @@
+# scripts/packages.sh — the one list of Debian packages cuzk needs (and the npm oracles), sourced by setup.sh and test.sh.
+#
+# Later issues append to APT_PACKAGES (gRPC, spdlog, simdjson, ...). Node.js and npm are only for
+# the test oracles (tests/oracle); @noble/curves 2.x wants node >= 20.19, newer than Debian 12's
+# nodejs 18, so a machine that already has a newer node (e.g. from NodeSource, whose nodejs package
+# "Provides: npm") keeps it: a package counts as present when it or something that provides it is
+# installed.
+# shellcheck shell=bash
+
+APT_PACKAGES=(build-essential cmake ninja-build g++ pkg-config clang-format libtbb-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nodejs npm)
+
+# Prints the packages of APT_PACKAGES that are neither installed nor provided by an installed package.
+CuzkMissingPackages() {
+  local present
+  present=$(dpkg-query -W -f='${db:Status-Abbrev}|${Package}|${Provides}\n' 2>/dev/null |
+    awk -F'|' '$1 ~ /^ii/ { print $2; n = split($3, p, /, */); for (i = 1; i <= n; i++) { sub(/ .*/, "", p[i]); print p[i] } }' |
+    sort -u)
+  local pkg
+  for pkg in "${APT_PACKAGES[@]}"; do
+    grep -qxF "$pkg" <<<"$present" || echo "$pkg"
+  done
+}
+
+# Installs whatever is missing. No apt-get update (and no network) when everything is present.
+# Works as root (fresh Debian 12 has no sudo) and as a user with sudo.
+CuzkInstallPackages() {
+  local missing
+  mapfile -t missing < <(CuzkMissingPackages)
+  if [ "${#missing[@]}" -eq 0 ]; then
+    echo "packages: all ${#APT_PACKAGES[@]} present"
+    return 0
+  fi
+  local as_root=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "packages: missing ${missing[*]}; run as root or install sudo" >&2
+      return 1
+    fi
+    as_root=(sudo)
+  fi
+  echo "packages: installing ${missing[*]}"
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# `npm ci` wipes and reinstalls node_modules; a stamp holding the lock file's hash skips that (and the
+# network) when nothing changed since the last install.
+CuzkInstallOracles() {
+  local dir=tests/oracle
+  local stamp=$dir/node_modules/.cuzk-lock.sha256
+  local want
+  want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    echo "oracles: node_modules matches package-lock.json"
+    return 0
+  fi
+  echo "oracles: npm ci in $dir"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$want" >"$stamp"
+}

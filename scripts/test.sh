@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# scripts/test.sh — the project's test contract: install what is missing, build Release, run ctest.
+#
+#   ./scripts/test.sh                 everything CI runs (tests labelled long/slow are left out)
+#   CUZK_TEST_ALL=1 ./scripts/test.sh  also the long-running tests
+#   CUZK_CTEST_ARGS="-L oracle" ./scripts/test.sh   extra ctest arguments
+#
+# Exit status is non-zero when anything fails: packages, npm, configure, build or a test.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/packages.sh
+
+BUILD_DIR=${CUZK_BUILD_DIR:-build}
+JOBS=$(nproc)
+start=$SECONDS
+
+CuzkInstallPackages
+CuzkInstallOracles
+
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build "$BUILD_DIR" --parallel "$JOBS"
+build_done=$SECONDS
+
+ctest_args=(--test-dir "$BUILD_DIR" --output-on-failure --parallel "$JOBS")
+if [ -z "${CUZK_TEST_ALL:-}" ]; then
+  ctest_args+=(--label-exclude '^(long|slow)$')
+fi
+# shellcheck disable=SC2206  # word splitting of the user's extra arguments is intended
+ctest_args+=(${CUZK_CTEST_ARGS:-})
+
+status=0
+ctest "${ctest_args[@]}" || status=$?
+echo "test.sh: build $((build_done - start)) s, tests $((SECONDS - build_done)) s, ctest exit $status"
+exit "$status"
