@@ -1,0 +1,62 @@
+// src/r1cs/proving_assignment.cpp
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::r1cs {
+
+namespace {
+
+// Σ coeff·value, marking in the trackers (when given) every variable with a non-zero coefficient.
+Fr EvalTracked(const LinearCombination &lc, const std::vector<Fr> &inputs, const std::vector<Fr> &aux,
+               DensityTracker *input_density, DensityTracker *aux_density) {
+  Fr acc = Fr::Zero();
+  for (const Term &t : lc.Inputs()) {
+    if (t.coeff.IsZero()) continue;
+    if (input_density) input_density->Inc(t.index);
+    acc += t.coeff.IsOne() ? inputs[t.index] : inputs[t.index] * t.coeff;
+  }
+  for (const Term &t : lc.Aux()) {
+    if (t.coeff.IsZero()) continue;
+    if (aux_density) aux_density->Inc(t.index);
+    acc += t.coeff.IsOne() ? aux[t.index] : aux[t.index] * t.coeff;
+  }
+  return acc;
+}
+
+} // namespace
+
+ProvingAssignment::ProvingAssignment() {
+  input_assignment.push_back(Fr::One());
+  b_input_density.AddElement();
+}
+
+Variable ProvingAssignment::AllocVariable(VarKind kind, std::string_view, ValueFn value) {
+  if (kind == VarKind::Input) {
+    input_assignment.push_back(value());
+    b_input_density.AddElement();
+    return Variable::Input(uint32_t(input_assignment.size() - 1));
+  }
+  aux_assignment.push_back(value());
+  a_aux_density.AddElement();
+  b_aux_density.AddElement();
+  return Variable::Aux(uint32_t(aux_assignment.size() - 1));
+}
+
+void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination &la, const LinearCombination &lb,
+                                      const LinearCombination &lc) {
+  a.push_back(EvalTracked(la, input_assignment, aux_assignment, nullptr, &a_aux_density));
+  b.push_back(EvalTracked(lb, input_assignment, aux_assignment, &b_input_density, &b_aux_density));
+  c.push_back(EvalTracked(lc, input_assignment, aux_assignment, nullptr, nullptr));
+}
+
+void ProvingAssignment::Extend(const ProvingAssignment &other) {
+  a.insert(a.end(), other.a.begin(), other.a.end());
+  b.insert(b.end(), other.b.begin(), other.b.end());
+  c.insert(c.end(), other.c.begin(), other.c.end());
+  input_assignment.insert(input_assignment.end(), other.input_assignment.begin() + 1, other.input_assignment.end());
+  aux_assignment.insert(aux_assignment.end(), other.aux_assignment.begin(), other.aux_assignment.end());
+  a_aux_density.Extend(other.a_aux_density, false);
+  b_input_density.Extend(other.b_input_density, true);
+  b_aux_density.Extend(other.b_aux_density, false);
+}
+
+} // namespace cuzk::r1cs
