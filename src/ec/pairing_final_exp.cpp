@@ -34,10 +34,10 @@ Fp12 FinalExponentiation(const Fp12 &f) {
   Fp12 t = f.Conjugate() * f.Inverse();
   Fp12 m = t.Frobenius(2) * t;
   // hard part, exponents of m in brackets; conjugation inverts in the subgroup
-  Fp12 a = CyclotomicPowX(m) * m.Conjugate(); // [x − 1]
-  Fp12 l3 = CyclotomicPowX(a) * a.Conjugate(); // [λ3 = (x − 1)^2]
-  Fp12 l2 = CyclotomicPowX(l3);                 // [λ2 = λ3·x]
-  Fp12 l1 = CyclotomicPowX(l2) * l3.Conjugate(); // [λ1 = λ2·x − λ3]
+  Fp12 a = CyclotomicPowX(m) * m.Conjugate();              // [x − 1]
+  Fp12 l3 = CyclotomicPowX(a) * a.Conjugate();             // [λ3 = (x − 1)^2]
+  Fp12 l2 = CyclotomicPowX(l3);                            // [λ2 = λ3·x]
+  Fp12 l1 = CyclotomicPowX(l2) * l3.Conjugate();           // [λ1 = λ2·x − λ3]
   Fp12 l0 = CyclotomicPowX(l1) * m.CyclotomicSquare() * m; // [λ0 = λ1·x + 3]
   return l0 * l1.Frobenius(1) * l2.Frobenius(2) * l3.Frobenius(3);
 }

@@ -35,8 +35,8 @@ Fp2 MulByThreeB(const Fp2 &a) {
 //! T ← 2T; returns the tangent line at T (scaled by 2YZ)
 LineCoeffs DoublingStep(TwistPoint &t) {
   Fp2 yy = t.Y.Square(), zz = t.Z.Square(), xx = t.X.Square();
-  Fp2 bzz3 = MulByThreeB(zz);         // 3b'Z²
-  Fp2 bzz9 = bzz3.Double() + bzz3;    // 9b'Z²
+  Fp2 bzz3 = MulByThreeB(zz);               // 3b'Z²
+  Fp2 bzz9 = bzz3.Double() + bzz3;          // 9b'Z²
   Fp2 yz2 = (t.Y + t.Z).Square() - yy - zz; // 2YZ
   LineCoeffs line;
   // (λx − y)·2YZ = (3X³ − 2Y²Z)/Z = Y² − 3b'Z² on the curve

@@ -73,12 +73,12 @@ struct Fp12 {
     auto three_minus_two = [](const Fp2 &x, const Fp2 &y) { return (x - y).Double() + x; };
     auto three_plus_two = [](const Fp2 &x, const Fp2 &y) { return (x + y).Double() + x; };
     Fp12 r;
-    r.c0.c0 = three_minus_two(a0, g0);                   // w^0
-    r.c1.c1 = three_plus_two(a1, g3);                    // w^3
-    r.c1.c0 = three_plus_two(d1.MulByNonResidue(), g1);  // w^1: s·z2² = ξ·d1 + d0·s
-    r.c0.c2 = three_minus_two(d0, g4);                   // w^4
-    r.c0.c1 = three_minus_two(b0, g2);                   // w^2
-    r.c1.c2 = three_plus_two(b1, g5);                    // w^5
+    r.c0.c0 = three_minus_two(a0, g0);                  // w^0
+    r.c1.c1 = three_plus_two(a1, g3);                   // w^3
+    r.c1.c0 = three_plus_two(d1.MulByNonResidue(), g1); // w^1: s·z2² = ξ·d1 + d0·s
+    r.c0.c2 = three_minus_two(d0, g4);                  // w^4
+    r.c0.c1 = three_minus_two(b0, g2);                  // w^2
+    r.c1.c2 = three_plus_two(b1, g5);                   // w^5
     return r;
   }
 

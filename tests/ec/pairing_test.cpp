@@ -100,17 +100,19 @@ template <size_t N> Wide Widen(const ff::Limbs<N> &x) {
   return w;
 }
 
-TEST(Pairing, KnownAnswerGenerators) {
-  EXPECT_EQ(Pairing(G1Gen(), G2Gen()), Fp12FromHex(E_G1_G2));
-}
+TEST(Pairing, KnownAnswerGenerators) { EXPECT_EQ(Pairing(G1Gen(), G2Gen()), Fp12FromHex(E_G1_G2)); }
 
 TEST(Pairing, KnownAnswerScaled) {
   ff::Fr a = ff::Fr::FromUint(0x1234567890abcdefull), b = ff::Fr::FromUint(0xfedcba0987654321ull);
   G1Affine ag1 = G1Mul(a);
   G2Affine bg2 = G2Mul(b);
   // the inputs themselves, as noble prints them, so a mismatch points at the right layer
-  EXPECT_EQ(ag1.x, Fp::FromHex("06108816a69a1dc709dc6fdb084e9d5431414b46e7b56772260a6c695663cfc66ce0afee43b1a5dd51241a3478386521"));
-  EXPECT_EQ(bg2.x.c0, Fp::FromHex("17d444d649f0b3014fd99f97835d8e40bb502693793f0d310ac42f9ff3e3533a3be783dc2ddb2e4aecd427e8a967dee5"));
+  EXPECT_EQ(
+      ag1.x,
+      Fp::FromHex("06108816a69a1dc709dc6fdb084e9d5431414b46e7b56772260a6c695663cfc66ce0afee43b1a5dd51241a3478386521"));
+  EXPECT_EQ(
+      bg2.x.c0,
+      Fp::FromHex("17d444d649f0b3014fd99f97835d8e40bb502693793f0d310ac42f9ff3e3533a3be783dc2ddb2e4aecd427e8a967dee5"));
   EXPECT_EQ(Pairing(ag1, bg2), Fp12FromHex(E_AG1_BG2));
 }
 
