@@ -1,0 +1,205 @@
+// src/ec/encoding.cpp — ZCash encodings for G1 and G2 (format in encoding.hpp).
+#include "ec/encoding.hpp"
+
+#include "ec/subgroup.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+
+namespace cuzk::ec {
+
+namespace {
+
+constexpr uint8_t FLAG_MASK = FLAG_COMPRESSED | FLAG_INFINITY | FLAG_LARGEST_Y;
+
+// ---- one coordinate: Fp is 48 bytes big-endian, Fp2 is c1 ‖ c0 -----------------------------
+void WriteField(const Fp &v, uint8_t *out) { v.ToBytesBE(out); }
+void WriteField(const Fp2 &v, uint8_t *out) {
+  v.c1.ToBytesBE(out);
+  v.c0.ToBytesBE(out + Fp::NUM_BYTES);
+}
+
+//! false when the bytes are ≥ p (for Fp2: either half)
+bool ReadField(const uint8_t *in, Fp &out) {
+  auto v = Fp::FromBytesBE(in);
+  if (!v) return false;
+  out = *v;
+  return true;
+}
+bool ReadField(const uint8_t *in, Fp2 &out) {
+  return ReadField(in, out.c1) && ReadField(in + Fp::NUM_BYTES, out.c0);
+}
+
+template <class P> DecodeResult<P> Fail(DecodeError e, const char *message) {
+  DecodeResult<P> r;
+  r.error = e;
+  r.message = message;
+  return r;
+}
+
+bool RestIsZero(std::span<const uint8_t> bytes) {
+  if (bytes[0] & ~FLAG_MASK) return false;
+  return std::all_of(bytes.begin() + 1, bytes.end(), [](uint8_t b) { return b == 0; });
+}
+
+//! the first field-sized chunk with the flag bits cleared, so it can be range-checked
+template <class C> std::array<uint8_t, C::COMPRESSED_BYTES> FirstCoordinate(std::span<const uint8_t> bytes) {
+  std::array<uint8_t, C::COMPRESSED_BYTES> x;
+  std::copy_n(bytes.begin(), x.size(), x.begin());
+  x[0] &= uint8_t(~FLAG_MASK);
+  return x;
+}
+
+template <class C> DecodeResult<Affine<C>> DecodeCompressed(std::span<const uint8_t> bytes, bool check_subgroup) {
+  using A = Affine<C>;
+  using F = typename C::Field;
+  if (bytes.size() != C::COMPRESSED_BYTES) return Fail<A>(DecodeError::WRONG_LENGTH, "compressed point has the wrong length");
+  const uint8_t flags = bytes[0];
+  if (!(flags & FLAG_COMPRESSED))
+    return Fail<A>(DecodeError::BAD_FLAGS, "compression flag (0x80) not set on a compressed encoding");
+  if (flags & FLAG_INFINITY) {
+    if (flags & FLAG_LARGEST_Y) return Fail<A>(DecodeError::BAD_FLAGS, "infinity flag together with the largest-y flag");
+    if (!RestIsZero(bytes)) return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but x is not zero");
+    return {A::Infinity()};
+  }
+  const auto xb = FirstCoordinate<C>(bytes);
+  F x;
+  if (!ReadField(xb.data(), x)) return Fail<A>(DecodeError::NON_CANONICAL, "x coordinate is not below p");
+  auto y = (x.Square() * x + C::B()).Sqrt();
+  if (!y) return Fail<A>(DecodeError::NOT_ON_CURVE, "x³ + b is not a square: no curve point has this x");
+  const bool want_largest = (flags & FLAG_LARGEST_Y) != 0;
+  A p{x, ff::LexicographicallyLargest(*y) == want_largest ? *y : -*y};
+  if (check_subgroup && !IsInSubgroup(p))
+    return Fail<A>(DecodeError::NOT_IN_SUBGROUP, "point is on the curve but not in the prime-order subgroup");
+  return {p};
+}
+
+template <class C> DecodeResult<Affine<C>> DecodeUncompressed(std::span<const uint8_t> bytes, bool checked) {
+  using A = Affine<C>;
+  constexpr size_t FB = C::COMPRESSED_BYTES; // one coordinate
+  if (bytes.size() != C::UNCOMPRESSED_BYTES)
+    return Fail<A>(DecodeError::WRONG_LENGTH, "uncompressed point has the wrong length");
+  const uint8_t flags = bytes[0];
+  if (flags & FLAG_COMPRESSED)
+    return Fail<A>(DecodeError::BAD_FLAGS, "compression flag (0x80) set on an uncompressed encoding");
+  if (flags & FLAG_LARGEST_Y) return Fail<A>(DecodeError::BAD_FLAGS, "largest-y flag (0x20) set on an uncompressed encoding");
+  if (flags & FLAG_INFINITY) {
+    if (!RestIsZero(bytes)) return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but the coordinates are not zero");
+    return {A::Infinity()};
+  }
+  const auto xb = FirstCoordinate<C>(bytes);
+  A p;
+  if (!ReadField(xb.data(), p.x)) return Fail<A>(DecodeError::NON_CANONICAL, "x coordinate is not below p");
+  if (!ReadField(bytes.data() + FB, p.y)) return Fail<A>(DecodeError::NON_CANONICAL, "y coordinate is not below p");
+  // (0, 0) is our in-memory infinity; without the flag it is an off-curve point, even unchecked
+  if (p.IsInfinity()) return Fail<A>(DecodeError::NOT_ON_CURVE, "(0, 0) without the infinity flag is not on the curve");
+  if (checked) {
+    if (!p.IsOnCurve()) return Fail<A>(DecodeError::NOT_ON_CURVE, "y² ≠ x³ + b: the point is not on the curve");
+    if (!IsInSubgroup(p))
+      return Fail<A>(DecodeError::NOT_IN_SUBGROUP, "point is on the curve but not in the prime-order subgroup");
+  }
+  return {p};
+}
+
+template <class C>
+BatchDecodeStatus BatchDecode(std::span<const uint8_t> bytes, std::span<Affine<C>> out, bool checked) {
+  constexpr size_t UB = C::UNCOMPRESSED_BYTES;
+  if (bytes.size() != out.size() * UB)
+    return {DecodeError::WRONG_LENGTH, "byte count is not the number of points times the point size", 0};
+  std::atomic<size_t> first_bad{out.size()};
+  // grain: a few hundred points keeps scheduling overhead small against ~1–100 µs per point
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, out.size(), 256), [&](const tbb::blocked_range<size_t> &range) {
+    for (size_t i = range.begin(); i != range.end(); i++) {
+      if (i > first_bad.load(std::memory_order_relaxed)) return; // an earlier failure decides the answer
+      auto r = DecodeUncompressed<C>(bytes.subspan(i * UB, UB), checked);
+      if (r.Ok()) {
+        out[i] = r.point;
+        continue;
+      }
+      size_t cur = first_bad.load();
+      while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
+      }
+      return;
+    }
+  });
+  const size_t bad = first_bad.load();
+  if (bad == out.size()) return {};
+  auto r = DecodeUncompressed<C>(bytes.subspan(bad * UB, UB), checked); // recover its message
+  return {r.error, r.message, bad};
+}
+
+} // namespace
+
+const char *DecodeErrorName(DecodeError e) {
+  switch (e) {
+  case DecodeError::NONE: return "NONE";
+  case DecodeError::WRONG_LENGTH: return "WRONG_LENGTH";
+  case DecodeError::BAD_FLAGS: return "BAD_FLAGS";
+  case DecodeError::NONZERO_INFINITY: return "NONZERO_INFINITY";
+  case DecodeError::NON_CANONICAL: return "NON_CANONICAL";
+  case DecodeError::NOT_ON_CURVE: return "NOT_ON_CURVE";
+  case DecodeError::NOT_IN_SUBGROUP: return "NOT_IN_SUBGROUP";
+  }
+  return "UNKNOWN";
+}
+
+template <class C> CompressedBytes<C> ToCompressed(const Affine<C> &p) {
+  CompressedBytes<C> out{};
+  if (p.IsInfinity()) {
+    out[0] = FLAG_COMPRESSED | FLAG_INFINITY;
+    return out;
+  }
+  WriteField(p.x, out.data());
+  out[0] |= FLAG_COMPRESSED;
+  if (ff::LexicographicallyLargest(p.y)) out[0] |= FLAG_LARGEST_Y;
+  return out;
+}
+
+template <class C> UncompressedBytes<C> ToUncompressed(const Affine<C> &p) {
+  UncompressedBytes<C> out{};
+  if (p.IsInfinity()) {
+    out[0] = FLAG_INFINITY;
+    return out;
+  }
+  WriteField(p.x, out.data());
+  WriteField(p.y, out.data() + C::COMPRESSED_BYTES);
+  return out;
+}
+
+template <class C> DecodeResult<Affine<C>> FromCompressed(std::span<const uint8_t> bytes) {
+  return DecodeCompressed<C>(bytes, true);
+}
+template <class C> DecodeResult<Affine<C>> FromCompressedUnchecked(std::span<const uint8_t> bytes) {
+  return DecodeCompressed<C>(bytes, false);
+}
+template <class C> DecodeResult<Affine<C>> FromUncompressed(std::span<const uint8_t> bytes) {
+  return DecodeUncompressed<C>(bytes, true);
+}
+template <class C> DecodeResult<Affine<C>> FromUncompressedUnchecked(std::span<const uint8_t> bytes) {
+  return DecodeUncompressed<C>(bytes, false);
+}
+template <class C>
+BatchDecodeStatus BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
+  return BatchDecode<C>(bytes, out, true);
+}
+template <class C>
+BatchDecodeStatus BatchFromUncompressedUnchecked(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
+  return BatchDecode<C>(bytes, out, false);
+}
+
+#define CUZK_EC_ENCODING_INSTANTIATE(C)                                                                                \
+  template CompressedBytes<C> ToCompressed<C>(const Affine<C> &);                                                      \
+  template UncompressedBytes<C> ToUncompressed<C>(const Affine<C> &);                                                  \
+  template DecodeResult<Affine<C>> FromCompressed<C>(std::span<const uint8_t>);                                        \
+  template DecodeResult<Affine<C>> FromCompressedUnchecked<C>(std::span<const uint8_t>);                               \
+  template DecodeResult<Affine<C>> FromUncompressed<C>(std::span<const uint8_t>);                                      \
+  template DecodeResult<Affine<C>> FromUncompressedUnchecked<C>(std::span<const uint8_t>);                             \
+  template BatchDecodeStatus BatchFromUncompressed<C>(std::span<const uint8_t>, std::span<Affine<C>>);                 \
+  template BatchDecodeStatus BatchFromUncompressedUnchecked<C>(std::span<const uint8_t>, std::span<Affine<C>>);
+CUZK_EC_ENCODING_INSTANTIATE(G1Curve)
+CUZK_EC_ENCODING_INSTANTIATE(G2Curve)
+
+} // namespace cuzk::ec
