@@ -3,11 +3,15 @@
 // Two implementations of the 64×64→128 multiply-accumulate that Montgomery code is built on:
 //   * Wide:     unsigned __int128 (gcc/clang turn this into mulx/adc on x86-64),
 //   * Portable: only 64-bit operations (32-bit halves), for compilers without __int128.
-// Both are constexpr so that field constants are computed at compile time. Mont<> takes the
+// Both are constexpr so that field constants are computed at compile time. On x86-64 the
+// default policy adds the assembly multiplication of mont_adx.hpp, used outside constant
+// evaluation when the CPU supports it. Mont<> takes the
 // policy as a template parameter, so tests can instantiate both and cross-check them.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+
+#include "ff/mont_adx.hpp"
 
 namespace cuzk::ff {
 
@@ -75,7 +79,16 @@ struct WideWords {
     return uint64_t(t);
   }
 };
+#if CUZK_HAVE_ADX_PATH
+//! WideWords, plus Mont<>'s multiplication in MULX/ADCX/ADOX assembly (mont_adx.hpp) on CPUs
+//! that have it (checked at run time); WideWords alone stays available for cross-tests.
+struct AdxWords : WideWords {
+  static constexpr bool ASM_MONT_MUL = true;
+};
+using DefaultWords = AdxWords;
+#else
 using DefaultWords = WideWords;
+#endif
 #else
 using DefaultWords = PortableWords;
 #endif

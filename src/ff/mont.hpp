@@ -16,6 +16,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 namespace cuzk::ff {
 
@@ -146,6 +147,24 @@ template <class P, class W = DefaultWords> struct Mont {
   constexpr Mont Double() const { return *this + *this; }
 
   constexpr Mont operator*(const Mont &b) const {
+#if CUZK_HAVE_ADX_PATH
+    if constexpr (requires { W::ASM_MONT_MUL; } && adx::SupportsLimbs(N)) {
+      if (!std::is_constant_evaluated() && adx::HAS_ADX) {
+        Mont r;
+        if constexpr (N == 4) {
+          adx::MulMont4(r.l.data(), l.data(), b.l.data(), MODULUS.data(), INV);
+        } else {
+          adx::MulMont6(r.l.data(), l.data(), b.l.data(), MODULUS.data(), INV);
+        }
+        return r;
+      }
+    }
+#endif
+    return MulPortable(b);
+  }
+
+  //! CIOS in C++ with the policy's word primitives (compile time, non-ADX CPUs, cross-tests)
+  constexpr Mont MulPortable(const Mont &b) const {
     Repr t{};
     for (size_t i = 0; i < N; i++) {
       uint64_t A = 0;
