@@ -1,0 +1,35 @@
+# CUZK_GPU_ONLY=ON: build src/gpu, tests/gpu and bench/gpu alone, for GPU machines that have
+# CUDA, CMake and ninja but none of the CPU stack's packages (TBB, OpenSSL, gRPC, Google
+# Benchmark; GoogleTest is used when present). scripts/gpu-check.sh configures this way.
+# The root CMakeLists.txt includes this file and stops, so nothing else is configured.
+# ff is built from its sources; of ec only the header-only point types are used here, so it is
+# an include-only target (its .cpp files need TBB and OpenSSL).
+find_package(Threads REQUIRED)
+if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+  set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+endif()
+if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+  set(CMAKE_CUDA_ARCHITECTURES "90-real;90-virtual")
+endif()
+enable_language(CUDA)
+set(CUZK_HAVE_CUDA ON)
+message(STATUS "cuzk: GPU-only build (src/gpu, tests/gpu, bench/gpu)")
+
+file(GLOB _ff_srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/ff/*.cpp)
+if(_ff_srcs)
+  add_library(cuzk_ff STATIC ${_ff_srcs})
+  target_include_directories(cuzk_ff PUBLIC ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(cuzk_ff PUBLIC Threads::Threads)
+else()
+  add_library(cuzk_ff INTERFACE)
+  target_include_directories(cuzk_ff INTERFACE ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(cuzk_ff INTERFACE Threads::Threads)
+endif()
+add_library(cuzk_ec INTERFACE)
+target_link_libraries(cuzk_ec INTERFACE cuzk_ff)
+
+add_subdirectory(src/gpu)
+if(CUZK_BUILD_TESTS)
+  enable_testing()
+  add_subdirectory(tests/gpu)
+endif()

@@ -1,0 +1,261 @@
+// src/gpu/msm_impl.cuh — kernels and orchestration of Msm<C> and BatchAdd<C> (msm.hpp), included
+// by msm_g1.cu and msm_g2.cu, each of which instantiates one curve (G2's kernels are 4× the code;
+// two translation units compile in parallel).
+#pragma once
+#include "gpu/cuda_check.hpp"
+#include "gpu/msm.hpp"
+#include "gpu/msm_kernels.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <vector>
+
+namespace cuzk::gpu {
+
+namespace msm_detail {
+
+constexpr unsigned BLOCK = 256;
+inline unsigned Blocks(size_t threads, unsigned block = BLOCK) { return unsigned((threads + block - 1) / block); }
+
+//! threads of the per-window reduction and of batch addition's tree: G2 points are twice as
+//! large, and a block's tree must fit the 48 KiB of static shared memory
+template <class X> constexpr unsigned TreeThreads() { return sizeof(X) <= 192 ? 256 : 128; }
+
+template <class X, unsigned T> __device__ void BlockTreeSum(X v, X *out) {
+  __shared__ X sh[T];
+  sh[threadIdx.x] = v;
+  __syncthreads();
+  for (unsigned s = T / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) {
+      X a = sh[threadIdx.x];
+      a.Add(sh[threadIdx.x + s]);
+      sh[threadIdx.x] = a;
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *out = sh[0];
+}
+
+__global__ void DigitsKernel(const Fr *scalars, MsmShape sh, uint32_t *keys, uint32_t *vals) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < sh.n) MsmDigitsThread(scalars, i, sh, keys, vals);
+}
+__global__ void BoundsKernel(const uint32_t *keys, uint32_t total, uint32_t *start, uint32_t *end) {
+  const uint32_t p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p < total) MsmBoundsThread(keys, p, total, start, end);
+}
+__global__ void CountKernel(const uint32_t *start, const uint32_t *end, MsmShape sh, uint32_t *counts) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < sh.Slots()) MsmCountThread(start, end, g, sh, counts);
+}
+__global__ void ItemsKernel(const uint32_t *start, const uint32_t *end, const uint32_t *counts, const uint32_t *first,
+                            MsmShape sh, uint32_t *item_begin, uint32_t *item_end, uint32_t *total_items) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < sh.Slots()) MsmItemsThread(start, end, counts, first, g, sh, item_begin, item_end, total_items);
+}
+template <class A, class X>
+__global__ void AccumulateKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
+                                 const uint32_t *item_end, const uint32_t *total_items, X *partials) {
+  const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
+  if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
+}
+template <class X>
+__global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < sh.Slots()) buckets[g] = MsmMergeThread(partials, counts, first, g);
+}
+//! one block per window; threads past seg_threads (tiny windows) contribute infinity
+template <class X, unsigned T>
+__global__ void __launch_bounds__(T)
+    WindowKernel(const X *buckets, MsmShape sh, uint32_t seg_len, uint32_t seg_threads, X *window_sums) {
+  const X v = threadIdx.x < seg_threads ? MsmSegmentThread(buckets, blockIdx.x, threadIdx.x, seg_len, sh)
+                                        : X::Infinity();
+  BlockTreeSum<X, T>(v, window_sums + blockIdx.x);
+}
+template <class A, class X, unsigned T>
+__global__ void __launch_bounds__(T) BatchAddKernel(const A *bases, const uint64_t *bitmap, uint64_t n, X *partials) {
+  const uint64_t t = uint64_t(blockIdx.x) * T + threadIdx.x, stride = uint64_t(gridDim.x) * T;
+  const X v = BatchAddThread<A, X>(bases, bitmap, n, t, stride);
+  BlockTreeSum<X, T>(v, partials + blockIdx.x);
+}
+template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(const X *in, uint32_t count, X *out) {
+  X acc = X::Infinity();
+  for (uint32_t i = threadIdx.x; i < count; i += T) acc.Add(in[i]);
+  BlockTreeSum<X, T>(acc, out);
+}
+
+} // namespace msm_detail
+
+template <class C> struct Msm<C>::Impl {
+  using A = typename DevicePoint<C>::AffineT;
+  using X = typename DevicePoint<C>::XyzzT;
+  static constexpr unsigned T = msm_detail::TreeThreads<X>();
+
+  struct Sizes {
+    MsmShape shape;
+    size_t slots, pairs, max_items, sort_temp;
+  };
+
+  static MsmShape ShapeFor(size_t n) {
+    MsmShape sh;
+    sh.n = uint32_t(n);
+    sh.c = WindowBits(n);
+    sh.windows = SCALAR_BITS / sh.c + 1;
+    // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
+    const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
+    sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
+    return sh;
+  }
+  static Sizes SizesFor(size_t n) {
+    Sizes z;
+    z.shape = ShapeFor(n);
+    z.slots = z.shape.Slots();
+    z.pairs = z.shape.Pairs();
+    z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
+    z.sort_temp = 0;
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, z.sort_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
+                                                    (uint32_t *)nullptr, (uint32_t *)nullptr, int(z.pairs), 0,
+                                                    int(KeyBits(z.shape))));
+    return z;
+  }
+
+  Device dev;
+  size_t max_run;
+  Sizes cap;
+  size_t scan_temp = 0;
+  DeviceBuffer<uint32_t> keys_in, keys_out, vals_in, vals_out, start, end, counts, first, item_begin, item_end, total;
+  DeviceBuffer<X> partials, buckets, window_sums;
+  DeviceBuffer<uint8_t> temp;
+  std::vector<X> host_windows;
+
+  Impl(const Device &d, size_t max_n)
+      : dev(d), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run)),
+        keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
+        start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
+        item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
+        window_sums(d, cap.shape.windows), temp(d, 0) {
+    // a smaller run has a narrower window: its slots, pairs and temp sizes are never larger
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
+                                                  int(cap.slots)));
+    temp = DeviceBuffer<uint8_t>(d, std::max(cap.sort_temp, scan_temp));
+    host_windows.resize(cap.shape.windows);
+  }
+
+  ec::Jacobian<C> RunOnce(const A *bases, const Fr *scalars, size_t n, const Stream &s) {
+    using namespace msm_detail;
+    const Sizes z = SizesFor(n);
+    const MsmShape sh = z.shape;
+    const cudaStream_t st = s.Get();
+    DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    size_t temp_bytes = temp.Size();
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
+                                                    vals_in.Data(), vals_out.Data(), int(z.pairs), 0,
+                                                    int(KeyBits(sh)), st));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(start.Data(), 0, z.slots * sizeof(uint32_t), st));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(end.Data(), 0, z.slots * sizeof(uint32_t), st));
+    BoundsKernel<<<Blocks(z.pairs), BLOCK, 0, st>>>(keys_out.Data(), uint32_t(z.pairs), start.Data(), end.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    CountKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), sh, counts.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    size_t scan_bytes = temp.Size();
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.Data(), scan_bytes, counts.Data(), first.Data(), int(z.slots), st));
+    ItemsKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), counts.Data(), first.Data(), sh,
+                                                   item_begin.Data(), item_end.Data(), total.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
+                                                                  item_end.Data(), total.Data(), partials.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    const uint32_t seg_threads = std::min<uint32_t>(T, sh.Buckets());
+    const uint32_t seg_len = sh.Buckets() / seg_threads;
+    WindowKernel<X, T><<<sh.windows, T, 0, st>>>(buckets.Data(), sh, seg_len, seg_threads, window_sums.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X),
+                                    cudaMemcpyDeviceToHost, st));
+    s.Synchronize();
+    // Horner over the windows, top first: acc ← acc·2^c + S_w
+    ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
+    for (uint32_t w = sh.windows; w-- > 0;) {
+      for (uint32_t b = 0; b < sh.c; b++) acc = acc.Double();
+      acc += ToJacobian<C>(host_windows[w]);
+    }
+    return acc;
+  }
+};
+
+template <class C> unsigned Msm<C>::WindowBits(size_t n) {
+  unsigned lg = 0;
+  while ((size_t(2) << lg) <= n) lg++; // ⌊log2 n⌋
+  // ~n·W accumulation adds against ~W·2^c reduction adds; 16 bits keeps the keys, slots and
+  // the per-window reduction small while W = 16 at n = 2^24
+  return std::clamp<unsigned>(lg > 7 ? lg - 7 : 0, 4, 16);
+}
+
+template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
+  using X = typename Impl::X;
+  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)));
+  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp;
+}
+
+template <class C> Msm<C>::Msm(const Device &dev, size_t max_n) {
+  dev.MakeCurrent();
+  impl_ = std::make_unique<Impl>(dev, max_n);
+}
+template <class C> Msm<C>::~Msm() = default;
+template <class C> Msm<C>::Msm(Msm &&) noexcept = default;
+
+template <class C>
+ec::Jacobian<C> Msm<C>::Run(const ec::Affine<C> *bases, const ff::Fr *scalars, size_t n, const Stream &s) {
+  using A = typename Impl::A;
+  impl_->dev.MakeCurrent();
+  ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
+  for (size_t off = 0; off < n; off += impl_->max_run) {
+    const size_t len = std::min(impl_->max_run, n - off);
+    acc += impl_->RunOnce(reinterpret_cast<const A *>(bases) + off, reinterpret_cast<const Fr *>(scalars) + off, len, s);
+  }
+  return acc;
+}
+
+template <class C> struct BatchAdd<C>::Impl {
+  using A = typename DevicePoint<C>::AffineT;
+  using X = typename DevicePoint<C>::XyzzT;
+  static constexpr unsigned T = msm_detail::TreeThreads<X>();
+  Device dev;
+  uint32_t blocks;
+  DeviceBuffer<X> partials, result;
+  Impl(const Device &d, uint32_t b) : dev(d), blocks(b), partials(d, b), result(d, 1) {}
+};
+
+template <class C> BatchAdd<C>::BatchAdd(const Device &dev) {
+  const DeviceInfo info = dev.Info();
+  // a few blocks per SM keep every SM busy while the word loop balances the load
+  impl_ = std::make_unique<Impl>(dev, uint32_t(std::max(1, info.sm_count) * 4));
+}
+template <class C> BatchAdd<C>::~BatchAdd() = default;
+template <class C> BatchAdd<C>::BatchAdd(BatchAdd &&) noexcept = default;
+
+template <class C>
+ec::Jacobian<C> BatchAdd<C>::Run(const ec::Affine<C> *bases, const uint64_t *bitmap, size_t n, const Stream &s) {
+  using namespace msm_detail;
+  using A = typename Impl::A;
+  using X = typename Impl::X;
+  constexpr unsigned T = Impl::T;
+  impl_->dev.MakeCurrent();
+  if (n == 0) return ec::Jacobian<C>::Infinity();
+  const cudaStream_t st = s.Get();
+  BatchAddKernel<A, X, T><<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n,
+                                                       impl_->partials.Data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  SumKernel<X, T><<<1, T, 0, st>>>(impl_->partials.Data(), impl_->blocks, impl_->result.Data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  X host;
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&host, impl_->result.Data(), sizeof(X), cudaMemcpyDeviceToHost, st));
+  s.Synchronize();
+  return ToJacobian<C>(host);
+}
+
+} // namespace cuzk::gpu

@@ -1,0 +1,159 @@
+// src/gpu/msm_kernels.cuh — the per-thread bodies of the device MSM and batch addition.
+//
+// Pippenger with signed digits (sppark's and gnark's layout, re-derived here):
+//   1. Digits: each scalar (converted out of Montgomery form) is cut into W windows of c bits and
+//      recoded to digits in [−2^(c−1), 2^(c−1)] with a carry into the next window, so a window needs
+//      2^(c−1) buckets and a negative digit adds −P (free: negate y). W·c ≥ 256 > 255 leaves the top
+//      window a spare bit, so the last carry is always absorbed. Each (window, point) pair becomes
+//      a key (window·2^c + |digit|) and a value (point index, sign in bit 31).
+//   2. The pairs are sorted by key (CUB radix sort in msm.cuh): each bucket's points become a run.
+//   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
+//      huge (all scalars equal, say) is spread over many threads; each item is summed in XYZZ,
+//      then the items of one bucket are merged.
+//   4. Per window, Σ d·B_d is computed in parallel: thread j takes buckets [a, a + L) and forms the
+//      running sums Σ (d − a + 1)·B_d and Σ B_d; the window sum is Σ_j (first + (a − 1)·second),
+//      added up by a block-wide tree. The host combines the windows (Horner in c-bit steps).
+// Everything is CUZK_HD so the tests can run the same bodies on the host (msm_emulation_test).
+#pragma once
+#include "gpu/curve.cuh"
+
+namespace cuzk::gpu {
+
+//! Scalars are below r < 2^255.
+inline constexpr unsigned SCALAR_BITS = 255;
+
+struct MsmShape {
+  uint32_t n = 0;       //!< points in this run
+  uint32_t c = 0;       //!< window bits
+  uint32_t windows = 0; //!< W = ⌊255/c⌋ + 1, so that W·c ≥ 256
+  uint32_t chunk = 0;   //!< K: most points one accumulation item sums
+
+  CUZK_HD uint32_t Slots() const { return windows << c; }
+  CUZK_HD uint32_t Pairs() const { return windows * n; }
+  CUZK_HD uint32_t Buckets() const { return 1u << (c - 1); } //!< non-zero digit magnitudes per window
+};
+
+inline uint32_t KeyBits(const MsmShape &s) {
+  uint32_t max_key = s.Slots() - 1, bits = 0;
+  while (max_key) {
+    bits++;
+    max_key >>= 1;
+  }
+  return bits;
+}
+
+//! step 1 for point i
+CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *keys, uint32_t *vals) {
+  const Fr s = scalars[i].FromMontgomery();
+  const uint32_t half = 1u << (sh.c - 1), mask = (1u << sh.c) - 1;
+  uint32_t carry = 0;
+  for (uint32_t w = 0; w < sh.windows; w++) {
+    const uint32_t bit = w * sh.c, word = bit >> 5, off = bit & 31;
+    uint32_t v = word < 8 ? s.v[word] >> off : 0;
+    if (off + sh.c > 32 && word + 1 < 8) v |= s.v[word + 1] << (32 - off);
+    v = (v & mask) + carry;
+    uint32_t mag = v, neg = 0;
+    carry = 0;
+    if (v > half) { // digit v − 2^c, borrow one from the next window
+      mag = (1u << sh.c) - v;
+      neg = 1;
+      carry = 1;
+    }
+    keys[w * sh.n + i] = (w << sh.c) | mag;
+    vals[w * sh.n + i] = i | (neg << 31);
+  }
+}
+
+//! step 2b for sorted position p: where each key's run starts and ends
+CUZK_HD void MsmBoundsThread(const uint32_t *keys, uint32_t p, uint32_t total, uint32_t *start, uint32_t *end) {
+  const uint32_t k = keys[p];
+  if (p == 0 || keys[p - 1] != k) start[k] = p;
+  if (p + 1 == total || keys[p + 1] != k) end[k] = p + 1;
+}
+
+//! step 3a for slot g: how many work items its run needs (digit 0 needs none)
+CUZK_HD void MsmCountThread(const uint32_t *start, const uint32_t *end, uint32_t g, const MsmShape &sh, uint32_t *counts) {
+  const uint32_t mag = g & ((1u << sh.c) - 1);
+  const uint32_t size = end[g] - start[g];
+  counts[g] = mag == 0 ? 0 : (size + sh.chunk - 1) / sh.chunk;
+}
+
+//! step 3b for slot g (after the exclusive scan counts → first): the items' ranges
+CUZK_HD void MsmItemsThread(const uint32_t *start, const uint32_t *end, const uint32_t *counts, const uint32_t *first,
+                            uint32_t g, const MsmShape &sh, uint32_t *item_begin, uint32_t *item_end,
+                            uint32_t *total_items) {
+  const uint32_t b = start[g], e = end[g];
+  for (uint32_t j = 0; j < counts[g]; j++) {
+    const uint32_t lo = b + j * sh.chunk;
+    item_begin[first[g] + j] = lo;
+    item_end[first[g] + j] = e - lo < sh.chunk ? e : lo + sh.chunk;
+  }
+  if (g + 1 == sh.Slots()) *total_items = first[g] + counts[g];
+}
+
+//! step 3c: the sum of one item's points
+template <class A, class X>
+CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t begin, uint32_t end) {
+  X acc = X::Infinity();
+  for (uint32_t p = begin; p < end; p++) {
+    const uint32_t v = vals[p];
+    A pt = bases[v & 0x7fffffffu];
+    if (v >> 31) pt = -pt;
+    acc.AddAffine(pt);
+  }
+  return acc;
+}
+
+//! step 3d for slot g: merge its items
+template <class X> CUZK_HD X MsmMergeThread(const X *partials, const uint32_t *counts, const uint32_t *first, uint32_t g) {
+  X acc = X::Infinity();
+  for (uint32_t j = 0; j < counts[g]; j++) acc.Add(partials[first[g] + j]);
+  return acc;
+}
+
+//! k·p for a small public k (double-and-add)
+template <class X> CUZK_HD X MulSmall(const X &p, uint32_t k) {
+  X acc = X::Infinity();
+  for (int b = 31; b >= 0; b--) {
+    acc = acc.Double();
+    if ((k >> b) & 1) acc.Add(p);
+  }
+  return acc;
+}
+
+//! step 4 for window w, segment j of seg_len buckets: Σ_{d in segment} d·B_d
+template <class X>
+CUZK_HD X MsmSegmentThread(const X *buckets, uint32_t w, uint32_t j, uint32_t seg_len, const MsmShape &sh) {
+  const uint32_t a = 1 + j * seg_len;
+  const X *win = buckets + (size_t(w) << sh.c);
+  X run = X::Infinity(), acc = X::Infinity();
+  for (uint32_t d = a + seg_len; d-- > a;) {
+    run.Add(win[d]);
+    acc.Add(run); // after the loop: Σ (d − a + 1)·B_d
+  }
+  if (a > 1) acc.Add(MulSmall(run, a - 1));
+  return acc;
+}
+
+//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap
+template <class A, class X>
+CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
+  X acc = X::Infinity();
+  const uint64_t words = (n + 63) / 64;
+  for (uint64_t w = t; w < words; w += stride) {
+    uint64_t bits = bitmap[w];
+    if (w + 1 == words && (n & 63)) bits &= (uint64_t(1) << (n & 63)) - 1; // ignore bits past n
+    while (bits) {
+#if defined(__CUDA_ARCH__)
+      const unsigned b = __ffsll(static_cast<long long>(bits)) - 1;
+#else
+      const unsigned b = unsigned(__builtin_ctzll(bits));
+#endif
+      acc.AddAffine(bases[w * 64 + b]);
+      bits &= bits - 1;
+    }
+  }
+  return acc;
+}
+
+} // namespace cuzk::gpu

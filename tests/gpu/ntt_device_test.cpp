@@ -1,0 +1,141 @@
+// tests/gpu/ntt_device_test.cpp — the device NTT (forward, inverse, coset forward, coset
+// inverse) and the H step against host references, sizes 2^1 … 2^24.
+//   ≤ 2^16: every output against the textbook reference (reference.hpp).
+//   > 2^16: round trips, plus outputs checked as evaluations of the input polynomial (Horner)
+//           at a few indices; H on a satisfied system checked by h(τ)·Z(τ) = A(τ)B(τ) − C(τ).
+#include "ff/ff.hpp"
+#include "gpu/ntt.hpp"
+#include "gpu_test_util.hpp"
+#include "reference.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace cuzk;
+using namespace cuzk::gpu;
+using ff::Fr;
+
+namespace {
+
+std::vector<Fr> RunOnDevice(const NttDomain &dom, const std::vector<Fr> &in, NttKind kind, const Stream &s) {
+  DeviceBuffer<Fr> buf(dom.Dev(), in.size());
+  buf.CopyFromHost(in, s);
+  dom.Transform(buf.Data(), kind, s);
+  std::vector<Fr> out(in.size());
+  buf.CopyToHost(out, s);
+  s.Synchronize();
+  return out;
+}
+
+TEST(GpuNttDevice, SmallSizesMatchReferenceExactly) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(51);
+  for (unsigned k = 1; k <= 16; k++) {
+    NttDomain dom(dev, k);
+    auto a = test::RandomVector(size_t(1) << k, rng);
+    auto ref = a;
+    test::RefForward(ref);
+    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kForward, s) == ref) << "forward 2^" << k;
+    ref = a;
+    test::RefInverse(ref);
+    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kInverse, s) == ref) << "inverse 2^" << k;
+    ref = a;
+    test::RefCosetForward(ref);
+    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kCosetForward, s) == ref) << "coset forward 2^" << k;
+    ref = a;
+    test::RefCosetInverse(ref);
+    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kCosetInverse, s) == ref) << "coset inverse 2^" << k;
+  }
+}
+
+TEST(GpuNttDevice, LargeSizesEvaluateAndRoundTrip) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(52);
+  for (unsigned k = 17; k <= 24; k++) {
+    const size_t n = size_t(1) << k;
+    NttDomain dom(dev, k);
+    auto a = test::RandomVector(n, rng);
+    auto fwd = RunOnDevice(dom, a, NttKind::kForward, s);
+    auto cfwd = RunOnDevice(dom, a, NttKind::kCosetForward, s);
+    const Fr w = DomainRoot(k), g = CosetGenerator();
+    for (size_t i : {size_t(0), size_t(1), n - 1, (n / 3) | 1}) {
+      const Fr x = w.Pow(i);
+      ASSERT_TRUE(fwd[i] == test::Horner(a, x)) << "forward 2^" << k << " at " << i;
+      ASSERT_TRUE(cfwd[i] == test::Horner(a, g * x)) << "coset forward 2^" << k << " at " << i;
+    }
+    ASSERT_TRUE(RunOnDevice(dom, fwd, NttKind::kInverse, s) == a) << "inverse∘forward 2^" << k;
+    ASSERT_TRUE(RunOnDevice(dom, cfwd, NttKind::kCosetInverse, s) == a) << "coset inverse∘forward 2^" << k;
+  }
+}
+
+std::vector<Fr> HOnDevice(const NttDomain &dom, const std::vector<Fr> &a, const std::vector<Fr> &b,
+                          const std::vector<Fr> &c, const Stream &s) {
+  const Device &dev = dom.Dev();
+  DeviceBuffer<Fr> da(dev, a.size()), db(dev, a.size()), dc(dev, a.size());
+  da.CopyFromHost(a, s);
+  db.CopyFromHost(b, s);
+  dc.CopyFromHost(c, s);
+  dom.ComputeH(da.Data(), db.Data(), dc.Data(), s);
+  std::vector<Fr> h(a.size());
+  da.CopyToHost(h, s);
+  s.Synchronize();
+  return h;
+}
+
+TEST(GpuNttDevice, QuotientMatchesReference) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(53);
+  for (unsigned k = 1; k <= 12; k++) {
+    const size_t n = size_t(1) << k;
+    NttDomain dom(dev, k);
+    auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng), c = test::RandomVector(n, rng);
+    ASSERT_TRUE(HOnDevice(dom, a, b, c, s) == test::RefH(a, b, c)) << "H at 2^" << k;
+  }
+}
+
+//! Σ v_i L_i(τ), with L_i(τ) = Z(τ)·ω^i / (n·(τ − ω^i)) and one batched inversion
+Fr EvaluateLagrange(const std::vector<Fr> &v, unsigned k, const Fr &tau) {
+  const size_t n = v.size();
+  const Fr w = DomainRoot(k);
+  std::vector<Fr> den(n), scratch(n);
+  Fr wi = Fr::One();
+  std::vector<Fr> powers(n);
+  for (size_t i = 0; i < n; i++) {
+    powers[i] = wi;
+    den[i] = tau - wi;
+    wi = wi * w;
+  }
+  ff::BatchInverse<Fr>(den, scratch);
+  const Fr z = tau.Pow(uint64_t(n)) - Fr::One();
+  const Fr factor = z * Fr::FromUint(n).Inverse();
+  Fr acc = Fr::Zero();
+  for (size_t i = 0; i < n; i++) acc += v[i] * powers[i] * den[i];
+  return acc * factor;
+}
+
+TEST(GpuNttDevice, QuotientOfSatisfiedSystemDividesExactly) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(54);
+  for (unsigned k : {14u, 18u, 24u}) {
+    const size_t n = size_t(1) << k;
+    NttDomain dom(dev, k);
+    auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng);
+    std::vector<Fr> c(n);
+    for (size_t i = 0; i < n; i++) c[i] = a[i] * b[i]; // a satisfied R1CS: A·B − C vanishes on the domain
+    auto h = HOnDevice(dom, a, b, c, s);
+    EXPECT_TRUE(h[n - 1].IsZero()) << "deg h ≤ n − 2 at 2^" << k;
+    const Fr tau = Fr::Random(rng);
+    const Fr lhs = test::Horner(h, tau) * (tau.Pow(uint64_t(n)) - Fr::One());
+    const Fr rhs = EvaluateLagrange(a, k, tau) * EvaluateLagrange(b, k, tau) - EvaluateLagrange(c, k, tau);
+    ASSERT_TRUE(lhs == rhs) << "h·Z = A·B − C at 2^" << k;
+  }
+}
+
+} // namespace
