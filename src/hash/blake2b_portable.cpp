@@ -57,7 +57,7 @@ Blake2bState::Blake2bState(size_t out_len, std::span<const uint8_t> key) : out_l
 
 void Blake2bState::Compress(bool last) {
   uint64_t m[16];
-  for (int i = 0; i < 16; i++) m[i] = LoadLE64(block_.data() + 8 * i);
+  for (size_t i = 0; i < 16; i++) m[i] = LoadLE64(block_.data() + 8 * i);
   uint64_t v[16];
   for (int i = 0; i < 8; i++) {
     v[i] = h_[i];

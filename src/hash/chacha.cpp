@@ -51,7 +51,7 @@ void ChaChaBlock(unsigned rounds, const std::array<uint32_t, 16> &in, std::array
 
 template <unsigned ROUNDS> ChaChaRng<ROUNDS> ChaChaRng<ROUNDS>::FromSeed(std::span<const uint8_t, 32> seed) {
   ChaChaRng rng;
-  for (int i = 0; i < 8; i++) rng.key_[i] = LoadLE32(seed.data() + 4 * i);
+  for (size_t i = 0; i < 8; i++) rng.key_[i] = LoadLE32(seed.data() + 4 * i);
   return rng;
 }
 
@@ -110,8 +110,8 @@ template class ChaChaRng<20>;
 
 ChaCha20Ietf::ChaCha20Ietf(std::span<const uint8_t, 32> key, std::span<const uint8_t, 12> nonce) {
   std::copy(SIGMA.begin(), SIGMA.end(), state_.begin());
-  for (int i = 0; i < 8; i++) state_[4 + i] = LoadLE32(key.data() + 4 * i);
-  for (int i = 0; i < 3; i++) state_[13 + i] = LoadLE32(nonce.data() + 4 * i);
+  for (size_t i = 0; i < 8; i++) state_[4 + i] = LoadLE32(key.data() + 4 * i);
+  for (size_t i = 0; i < 3; i++) state_[13 + i] = LoadLE32(nonce.data() + 4 * i);
 }
 
 Status ChaCha20Ietf::Seek(uint64_t offset) {

@@ -132,7 +132,8 @@ FrMatrix CauchyMds(size_t width) {
 namespace {
 
 std::vector<Fr> RoundKeys(const PoseidonConstants &c, size_t round) {
-  return {c.round_constants.begin() + round * c.width, c.round_constants.begin() + (round + 1) * c.width};
+  const auto first = c.round_constants.begin() + std::ptrdiff_t(round * c.width);
+  return {first, first + std::ptrdiff_t(c.width)};
 }
 
 // Compressed constants (§2.6): moving each round's constants through the linear layer lets the

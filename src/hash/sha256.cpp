@@ -49,7 +49,7 @@ Status Sha256NodeBatch(std::span<const uint8_t> children, std::span<uint8_t> out
     for (size_t i = r.begin(); i != r.end(); i++) {
       Digest32 d = DigestParts(children.subspan(64 * i, 64), {});
       TrimToFr(d);
-      std::copy(d.begin(), d.end(), out.begin() + 32 * i);
+      std::copy(d.begin(), d.end(), out.subspan(32 * i, 32).begin());
     }
   });
   return Ok();
