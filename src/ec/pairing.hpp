@@ -43,7 +43,9 @@ struct G2Prepared {
 };
 
 //! Π f_{x,Q_i}(P_i) with one shared accumulator (one Fp12 squaring per bit for all pairs); pairs
-//! where either point is infinity are skipped. g1.size() must equal g2.size().
+//! where either point is infinity are skipped. g1.size() must equal g2.size() (asserted; release
+//! builds ignore the extra elements). Points must lie in the order-r subgroups, as the checked
+//! decoders of encoding.hpp guarantee; for other points the value means nothing.
 ff::Fp12 MillerLoop(std::span<const G1Affine> g1, std::span<const G2Prepared> g2);
 //! the same from affine G2 points; no heap allocation (pairs run in fixed-size batches)
 ff::Fp12 MillerLoop(std::span<const G1Affine> g1, std::span<const G2Affine> g2);

@@ -12,6 +12,7 @@
 // 4 so that no halving is needed.
 #include "ec/pairing.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace cuzk::ec {
@@ -115,6 +116,7 @@ G2Prepared G2Prepared::From(const G2Affine &q) {
 
 Fp12 MillerLoop(std::span<const G1Affine> g1, std::span<const G2Prepared> g2) {
   assert(g1.size() == g2.size());
+  g1 = g1.first(std::min(g1.size(), g2.size())); // a caller's mismatch must not read past g2
   Fp12 acc = Fp12::One();
   // gather the live pairs in batches so that no allocation depends on the input size
   std::array<const G1Affine *, LOCKSTEP> ps;
@@ -139,6 +141,7 @@ Fp12 MillerLoop(std::span<const G1Affine> g1, std::span<const G2Prepared> g2) {
 
 Fp12 MillerLoop(std::span<const G1Affine> g1, std::span<const G2Affine> g2) {
   assert(g1.size() == g2.size());
+  g1 = g1.first(std::min(g1.size(), g2.size()));
   Fp12 acc = Fp12::One();
   std::array<const G1Affine *, LOCKSTEP> ps;
   std::array<const G2Affine *, LOCKSTEP> qs;
