@@ -22,9 +22,15 @@ Fp12 Fp12FromHex(const std::array<const char *, 12> &h) {
   return {ff::Fp6{fp2(0), fp2(2), fp2(4)}, ff::Fp6{fp2(6), fp2(8), fp2(10)}};
 }
 
-// Known answers printed by @noble/curves 2.4.0 (node, `bls.pairing(P, Q)`, coefficients as
-// `f.c0.c0.c0 … f.c1.c2.c1` in hex); the script is /work/shared/oracles/noble_pairing.mjs extended to
-// print the full Fp12. e(G1, G2):
+// Known answers printed by @noble/curves 2.4.0 under node 20 (the same tower and coefficient order
+// as blst, snarkjs and mcl, spec/oracles.md), regenerated with:
+//   import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
+//   const { G1, G2, fields: { Fr } } = bls, h = (x) => x.toString(16).padStart(96, '0');
+//   const dump = (f) => [f.c0, f.c1].flatMap((s) => [s.c0, s.c1, s.c2]).flatMap((c) => [h(c.c0), h(c.c1)]);
+//   console.log(dump(bls.pairing(G1.Point.BASE, G2.Point.BASE)));
+//   const a = Fr.create(0x1234567890abcdefn), b = Fr.create(0xfedcba0987654321n);
+//   console.log(dump(bls.pairing(G1.Point.BASE.multiply(a), G2.Point.BASE.multiply(b))));
+// e(G1, G2):
 const std::array<const char *, 12> E_G1_G2 = {
     "1250ebd871fc0a92a7b2d83168d0d727272d441befa15c503dd8e90ce98db3e7b6d194f60839c508a84305aaca1789b6",
     "089a1c5b46e5110b86750ec6a532348868a84045483c92b7af5af689452eafabf1a8943e50439f1d59882a98eaa0170f",
