@@ -29,7 +29,7 @@ template <class F> struct Xyzz {
   CUZK_HD bool IsInfinity() const { return ZZ.IsZero(); }
 
   //! dbl-2008-s-1 (a = 0); infinity stays infinity because ZZ3 = V·ZZ1
-  CUZK_HD Xyzz Double() const {
+  CUZK_HD_NOINLINE Xyzz Double() const {
     F U = Y.Double(), V = U.Square(), W = U * V, S = X * V;
     F X2 = X.Square(), M = X2.Double() + X2;
     F X3 = M.Square() - S.Double();
@@ -38,7 +38,7 @@ template <class F> struct Xyzz {
   }
 
   //! mdbl-2008-s-1: 2·p for an affine p that is not infinity
-  CUZK_HD static Xyzz DoubleAffine(const Affine<F> &p) {
+  CUZK_HD_NOINLINE static Xyzz DoubleAffine(const Affine<F> &p) {
     F U = p.y.Double(), V = U.Square(), W = U * V, S = p.x * V;
     F X2 = p.x.Square(), M = X2.Double() + X2;
     F X3 = M.Square() - S.Double();
@@ -47,7 +47,7 @@ template <class F> struct Xyzz {
   }
 
   //! madd-2008-s: this += q, with the equal / opposite / infinity cases made explicit
-  CUZK_HD void AddAffine(const Affine<F> &q) {
+  CUZK_HD_NOINLINE void AddAffine(const Affine<F> &q) {
     if (q.IsInfinity()) return;
     if (IsInfinity()) {
       *this = {q.x, q.y, F::One(), F::One()};
@@ -68,7 +68,7 @@ template <class F> struct Xyzz {
   }
 
   //! add-2008-s: this += q
-  CUZK_HD void Add(const Xyzz &q) {
+  CUZK_HD_NOINLINE void Add(const Xyzz &q) {
     if (q.IsInfinity()) return;
     if (IsInfinity()) {
       *this = q;

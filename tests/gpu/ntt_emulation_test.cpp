@@ -67,16 +67,16 @@ struct Twin {
     for (size_t i = 0; i < d.size(); i++) v[i] = ToHost<ff::Fr>(d[i]);
     return v;
   }
-  std::vector<ff::Fr> Forward(const std::vector<ff::Fr> &a, bool coset) const {
+  std::vector<ff::Fr> Forward(const std::vector<ff::Fr> &a, bool on_coset) const {
     auto x = Dev(a);
-    BitRev(x, log_n, coset ? coset.View() : PowTable{}, true);
+    BitRev(x, log_n, on_coset ? coset.View() : PowTable{}, true);
     Dit(x, log_n, omega.View());
     return Host(x);
   }
-  std::vector<ff::Fr> Inverse(const std::vector<ff::Fr> &a, bool coset) const {
+  std::vector<ff::Fr> Inverse(const std::vector<ff::Fr> &a, bool on_coset) const {
     auto x = Dev(a);
     Dif(x, log_n, omega_inv.View());
-    BitRev(x, log_n, coset ? coset_inv_ninv.View() : NinvView(), false);
+    BitRev(x, log_n, on_coset ? coset_inv_ninv.View() : NinvView(), false);
     return Host(x);
   }
   std::vector<ff::Fr> H(const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b, const std::vector<ff::Fr> &c) const {

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# scripts/gpu-check.sh — build the CUDA backend for Hopper and run every GPU test and benchmark,
+# writing a report (markdown + JSON) to $OUT when set, else ./gpu-report/.
+#
+# For GPU machines: it needs CUDA (nvcc), CMake and a C++ compiler, and installs nothing. It
+# configures with -DCUZK_GPU_ONLY=ON (src/gpu/gpu_only.cmake): only ff, the CUDA layer, its tests
+# and benchmarks, so TBB, OpenSSL, gRPC and Google Benchmark are not needed; GoogleTest is used
+# when installed, else tests/gpu/shim. Tests that find no device report SKIP, never PASS.
+#
+# Environment: OUT (report folder), CUZK_GPU_BUILD_DIR (default build-gpu),
+# CUZK_CUDA_ARCHS (default "90-real;90-virtual": sm_90 SASS plus PTX; no sm_90a instructions are
+# used), CUZK_GPU_BENCH_RUNS (timed runs per benchmark, default 7), CUZK_GPU_SKIP_BENCH=1,
+# CUZK_GPU_SANITIZE=1 (also run the device tests under compute-sanitizer memcheck; slow).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT_DIR=${OUT:-$ROOT/gpu-report}
+BUILD=${CUZK_GPU_BUILD_DIR:-$ROOT/build-gpu}
+ARCHS=${CUZK_CUDA_ARCHS:-90-real;90-virtual}
+RUNS=${CUZK_GPU_BENCH_RUNS:-7}
+JOBS=$(nproc 2>/dev/null || echo 4)
+mkdir -p "$OUT_DIR"
+export PATH=/usr/local/cuda/bin:$PATH
+
+LOG="$OUT_DIR/gpu-check.log"
+: >"$LOG"
+log() { echo "[gpu-check $(date -u +%H:%M:%S)] $*" | tee -a "$LOG"; }
+
+STATUS_CONFIGURE=skipped STATUS_BUILD=skipped STATUS_TESTS=skipped STATUS_BENCH=skipped
+T0=$(date +%s)
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "host: $(uname -n) $(uname -m), $(nproc) cores"
+  echo "git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "nvcc: $(nvcc --version 2>/dev/null | tail -1 || echo missing)"
+  echo "cmake: $(cmake --version 2>/dev/null | head -1 || echo missing)"
+  nvidia-smi --query-gpu=name,uuid,pci.bus_id,memory.total,driver_version --format=csv,noheader 2>/dev/null |
+    sed 's/^/gpu: /' || echo "gpu: nvidia-smi not available"
+} >>"$LOG"
+cat "$LOG"
+
+GEN=Ninja
+command -v ninja >/dev/null 2>&1 || GEN="Unix Makefiles"
+
+log "configure ($GEN, Release, CUDA archs $ARCHS) into $BUILD"
+if cmake -S "$ROOT" -B "$BUILD" -G "$GEN" -DCMAKE_BUILD_TYPE=Release -DCUZK_GPU_ONLY=ON \
+  "-DCMAKE_CUDA_ARCHITECTURES=$ARCHS" >"$OUT_DIR/build.log" 2>&1; then
+  STATUS_CONFIGURE=ok
+  log "build (-j$JOBS)"
+  if cmake --build "$BUILD" -j "$JOBS" >>"$OUT_DIR/build.log" 2>&1; then
+    STATUS_BUILD=ok
+  else
+    STATUS_BUILD=failed
+    tail -40 "$OUT_DIR/build.log"
+  fi
+else
+  STATUS_CONFIGURE=failed
+  tail -40 "$OUT_DIR/build.log"
+fi
+log "build: $STATUS_BUILD ($(($(date +%s) - T0)) s so far)"
+
+if [ "$STATUS_BUILD" = ok ]; then
+  log "tests (ctest -L gpu)"
+  if ctest --test-dir "$BUILD" -L gpu --output-on-failure --timeout 900 --output-junit "$OUT_DIR/ctest.xml" \
+    >"$OUT_DIR/tests.log" 2>&1; then
+    STATUS_TESTS=ok
+  else
+    STATUS_TESTS=failed
+  fi
+  grep -E "tests passed|Skipped|Failed|\*\*\*" "$OUT_DIR/tests.log" | tail -40
+  if [ "${CUZK_GPU_SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null 2>&1; then
+    for t in device field_device; do
+      log "compute-sanitizer memcheck test_gpu_$t"
+      compute-sanitizer --tool memcheck --error-exitcode 1 "$BUILD/tests/gpu/test_gpu_$t" >>"$OUT_DIR/tests.log" 2>&1 ||
+        STATUS_TESTS=failed
+    done
+  fi
+  log "tests: $STATUS_TESTS ($(($(date +%s) - T0)) s so far)"
+
+  if [ "${CUZK_GPU_SKIP_BENCH:-0}" != 1 ]; then
+    log "benchmarks (gpu_bench, $RUNS runs each)"
+    "$BUILD/bench/gpu/gpu_bench" --runs "$RUNS" --json "$OUT_DIR/bench.json" 2>&1 | tee "$OUT_DIR/bench.log"
+    rc=${PIPESTATUS[0]}
+    case $rc in
+    0) STATUS_BENCH=ok ;;
+    77) STATUS_BENCH=skipped-no-device ;;
+    *) STATUS_BENCH=failed ;;
+    esac
+    log "benchmarks: $STATUS_BENCH ($(($(date +%s) - T0)) s so far)"
+  fi
+fi
+
+# ---- report -------------------------------------------------------------------------------
+export STATUS_CONFIGURE STATUS_BUILD STATUS_TESTS STATUS_BENCH OUT_DIR
+export ELAPSED=$(($(date +%s) - T0))
+if command -v python3 >/dev/null 2>&1; then
+  python3 - <<'PY'
+import json, os, re
+out = os.environ["OUT_DIR"]
+def read(name):
+    try:
+        return open(os.path.join(out, name), errors="replace").read()
+    except OSError:
+        return ""
+status = {k: os.environ[f"STATUS_{k.upper()}"] for k in ("configure", "build", "tests", "bench")}
+tests_log = read("tests.log")
+summary = re.search(r"(\d+)% tests passed, (\d+) tests failed out of (\d+)", tests_log)
+skipped = re.findall(r"\d+/\d+ Test\s+#\d+: (\S+) \.+\*+Skipped", tests_log)
+failed = re.findall(r"\d+/\d+ Test\s+#\d+: (\S+) \.+\*+(?:Failed|Timeout|Exception)", tests_log)
+tests = {"total": int(summary.group(3)) if summary else None,
+         "failed": int(summary.group(2)) if summary else None,
+         "skipped": skipped, "failed_names": failed}
+try:
+    bench = json.loads(read("bench.json") or "{}")
+except ValueError:
+    bench = {}
+# spec/gpu.md anchors (sppark kernels on an H200), ms, at the same size
+anchors = {("msm_g1", 1 << 24): 159.9, ("ntt_forward", 1 << 27): 44.6, ("ntt_inverse", 1 << 27): 44.6,
+           ("ntt_coset_forward", 1 << 27): 46.5, ("ntt_coset_inverse", 1 << 27): 51.7}
+env = read("gpu-check.log").split("[gpu-check")[0].strip()
+lines = ["# cuzk GPU check", "", "```", env, "```", "",
+         "| phase | status |", "|---|---|"] + [f"| {k} | {v} |" for k, v in status.items()]
+lines += ["", f"elapsed: {os.environ['ELAPSED']} s", "", "## Tests", ""]
+if summary:
+    lines.append(f"{summary.group(0)}; skipped: {len(skipped)}")
+for n in failed:
+    lines.append(f"- FAILED {n}")
+for n in skipped:
+    lines.append(f"- skipped {n}")
+lines += ["", "## Benchmarks (median of runs after a warm-up)", ""]
+if bench.get("results"):
+    dev = bench.get("device", {})
+    lines.append(f"device: {dev.get('name')} ({dev.get('uuid')}), {dev.get('sm_count')} SMs")
+    lines += ["", "| case | n | median ms | min | max | anchor (sppark, H200) |", "|---|---|---|---|---|---|"]
+    for r in bench["results"]:
+        n = r["n"]
+        k = n.bit_length() - 1
+        a = anchors.get((r["name"], n))
+        extra = ""
+        if r["name"].startswith("batch_add"):
+            extra = f"{r['median_ms'] * 1e6 / (n / 2):.2f} ns/selected point (sppark: 0.51)"
+        lines.append(f"| {r['name']} | 2^{k} | {r['median_ms']:.3f} | {r['min_ms']:.3f} | {r['max_ms']:.3f} | "
+                     f"{(str(a) + ' ms') if a else ''}{extra} |")
+else:
+    lines.append("no benchmark results")
+open(os.path.join(out, "report.md"), "w").write("\n".join(lines) + "\n")
+json.dump({"status": status, "elapsed_s": int(os.environ["ELAPSED"]), "tests": tests, "bench": bench},
+          open(os.path.join(out, "report.json"), "w"), indent=2)
+PY
+else
+  {
+    echo "# cuzk GPU check"
+    echo "configure: $STATUS_CONFIGURE, build: $STATUS_BUILD, tests: $STATUS_TESTS, bench: $STATUS_BENCH"
+    grep -E "tests passed" "$OUT_DIR/tests.log" 2>/dev/null
+    cat "$OUT_DIR/bench.log" 2>/dev/null
+  } >"$OUT_DIR/report.md"
+  printf '{"status": {"configure": "%s", "build": "%s", "tests": "%s", "bench": "%s"}}\n' \
+    "$STATUS_CONFIGURE" "$STATUS_BUILD" "$STATUS_TESTS" "$STATUS_BENCH" >"$OUT_DIR/report.json"
+fi
+log "report: $OUT_DIR/report.md"
+cat "$OUT_DIR/report.md"
+
+[ "$STATUS_BUILD" = ok ] && [ "$STATUS_TESTS" = ok ] && [ "$STATUS_BENCH" != failed ]
