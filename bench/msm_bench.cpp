@@ -1,6 +1,6 @@
 // bench/msm_bench.cpp — CPU MSM throughput: G1 2^16, 2^20 and G2 2^16 on 1 and 2 threads.
 //
-// Arguments: {log2 n, threads}. Each case runs once per repetition (an MSM is long enough to
+// Arguments: {log2 n, threads, bucket addition (0 default, 1 XYZZ, 2 batched affine)}. Each case runs once per repetition (an MSM is long enough to
 // time alone) and reports the median of the repetitions; the counter s_per_point is the
 // wall time per point (µs appear as "u"). Bases are consecutive multiples P_(i+1) = P_i + G,
 // normalised in one batch, generated once per process; scalars are uniform in Fr ("Random")
@@ -53,6 +53,8 @@ template <class C> void MsmCase(benchmark::State &state, bool witness) {
   msm::MsmScratch scratch;
   msm::MsmOptions options;
   options.scratch = &scratch;
+  if (state.range(2) == 1) options.bucket_addition = msm::BucketAddition::Xyzz;
+  if (state.range(2) == 2) options.bucket_addition = msm::BucketAddition::BatchAffine;
   for (auto _ : state) {
     auto r = msm::Msm(std::span<const ec::Affine<C>>(bases), std::span<const ff::Fr>(scalars), options);
     benchmark::DoNotOptimize(r);
@@ -66,15 +68,27 @@ void BM_MsmG1Random(benchmark::State &s) { MsmCase<ec::G1Curve>(s, false); }
 void BM_MsmG2Random(benchmark::State &s) { MsmCase<ec::G2Curve>(s, false); }
 void BM_MsmG1Witness(benchmark::State &s) { MsmCase<ec::G1Curve>(s, true); }
 
+void Timing(benchmark::internal::Benchmark *b) {
+  b->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true)->UseRealTime()->Unit(benchmark::kMillisecond);
+}
+//! {log2 n, threads, 0}: default options (bucket addition chosen by window)
 void Sizes(benchmark::internal::Benchmark *b, std::initializer_list<int64_t> logs) {
   for (int64_t t : {1, 2})
-    for (int64_t l : logs) b->Args({l, t});
-  b->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true)->UseRealTime()->Unit(benchmark::kMillisecond);
+    for (int64_t l : logs) b->Args({l, t, 0});
+  Timing(b);
+}
+//! {log2 n, 1, mode}: XYZZ (1) against batched affine (2) bucket additions, one thread
+void Modes(benchmark::internal::Benchmark *b, std::initializer_list<int64_t> logs) {
+  for (int64_t l : logs)
+    for (int64_t m : {1, 2}) b->Args({l, 1, m});
+  Timing(b);
 }
 
 BENCHMARK(BM_MsmG1Random)->Apply([](auto *b) { Sizes(b, {16, 20}); });
 BENCHMARK(BM_MsmG2Random)->Apply([](auto *b) { Sizes(b, {16}); });
-BENCHMARK(BM_MsmG1Witness)->Apply([](auto *b) { Sizes(b, {16, 20}); });
+BENCHMARK(BM_MsmG1Witness)->Apply([](auto *b) { Sizes(b, {20}); });
+BENCHMARK(BM_MsmG1Random)->Name("BM_MsmG1Buckets")->Apply([](auto *b) { Modes(b, {16, 20}); });
+BENCHMARK(BM_MsmG2Random)->Name("BM_MsmG2Buckets")->Apply([](auto *b) { Modes(b, {16}); });
 
 } // namespace
 

@@ -33,16 +33,20 @@ namespace {
 //! Points gathered per batched-affine block of the ones sum: large enough that the log2(block)
 //! inversions are amortised, small enough to stay in L2.
 constexpr size_t ONES_BLOCK = 4096;
+//! Smallest window for which Auto fills buckets by batched affine additions (see msm.hpp).
+constexpr unsigned AUTO_AFFINE_MIN_WINDOW = 10;
 //! Density words per conversion task.
 constexpr size_t DENSITY_BLOCK_WORDS = 256;
 
 template <class C> struct CurveScratch {
-  std::vector<Xyzz<C>> buckets;
+  std::vector<BucketWorkspace<C>> buckets; // one per thread slot
   std::vector<ec::Affine<C>> gathered;    // ONES_BLOCK per thread slot
   std::vector<typename C::Field> inverse; // BatchAffineSumScratchSize(ONES_BLOCK) per slot
 
   size_t Bytes() const {
-    return buckets.capacity() * sizeof(Xyzz<C>) + gathered.capacity() * sizeof(ec::Affine<C>) +
+    size_t bytes = 0;
+    for (const auto &w : buckets) bytes += w.Bytes();
+    return bytes + gathered.capacity() * sizeof(ec::Affine<C>) +
            inverse.capacity() * sizeof(typename C::Field);
   }
 };
@@ -191,9 +195,11 @@ ec::Jacobian<C> MsmImpl(std::span<const ec::Affine<C>> bases, std::span<const S>
   }
   if (!s.rest.empty()) {
     const unsigned c = options.window_bits ? options.window_bits : ChooseWindowBits(s.rest.size());
-    const size_t count = PippengerBucketCount(c, slots);
-    Grow(cs.buckets, count);
-    sum += Pippenger<C>(bases, canonical, s.rest, c, {cs.buckets.data(), count}, slots);
+    const bool batch_affine = options.bucket_addition == BucketAddition::Auto
+                                  ? c >= AUTO_AFFINE_MIN_WINDOW
+                                  : options.bucket_addition == BucketAddition::BatchAffine;
+    Grow(cs.buckets, slots);
+    sum += Pippenger<C>(bases, canonical, s.rest, c, batch_affine, {cs.buckets.data(), slots});
   }
   return sum;
 }

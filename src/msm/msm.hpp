@@ -1,7 +1,7 @@
 // src/msm/msm.hpp — public header of the MSM layer: Σ k_i·P_i over G1 or G2 on the CPU.
 //
-// Pippenger's bucket method with signed window digits (digits.hpp), XYZZ buckets (xyzz.hpp)
-// and oneTBB threads (the number of threads is the current arena's concurrency, so a
+// Pippenger's bucket method with signed window digits (digits.hpp), buckets filled by batched
+// affine additions (affine_buckets.hpp) or XYZZ ones (xyzz.hpp), and oneTBB threads (the number of threads is the current arena's concurrency, so a
 // tbb::global_control or tbb::task_arena around the call limits it). Filecoin witnesses are
 // mostly 0 and 1: zero scalars are dropped before Pippenger, and the bases whose scalar is
 // exactly 1 are summed with batched affine additions (batch_add.hpp) instead of taking a
@@ -33,10 +33,18 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+//! How Pippenger adds points into buckets (both exact; they differ only in speed).
+enum class BucketAddition {
+  Auto,        //!< batched affine for windows of 10 bits or more, XYZZ below
+  Xyzz,        //!< one XYZZ mixed addition per point (8M + 2S)
+  BatchAffine, //!< affine buckets, a batch of additions sharing one inversion (~5M + 1S each)
+};
+
 struct MsmOptions {
   //! Pippenger window width in bits (1..20); 0 chooses it from the number of scalars left
   //! after the zero/one filtering.
   unsigned window_bits = 0;
+  BucketAddition bucket_addition = BucketAddition::Auto;
   //! sum the bases whose scalar is exactly 1 with batched affine additions
   bool ones_fast_path = true;
   //! When non-empty: bit i (word i/64, bit i%64) says whether scalar i has a base; bases are

@@ -12,6 +12,7 @@
 // threads than that, because each extra range costs another bucket reduction.
 #pragma once
 #include "ec/ec.hpp"
+#include "msm/affine_buckets.hpp"
 #include "msm/digits.hpp"
 #include "msm/xyzz.hpp"
 
@@ -27,9 +28,6 @@
 #include <vector>
 
 namespace cuzk::msm {
-
-//! Buckets Pippenger needs: one array of 2^(c−1) per thread slot.
-inline constexpr size_t PippengerBucketCount(unsigned c, size_t slots) { return (size_t(1) << (c - 1)) * slots; }
 
 //! Adds the points of idx[begin, end) into the buckets of window w.
 template <class C>
@@ -69,16 +67,18 @@ template <class C> Xyzz<C> WeighBuckets(std::span<const Xyzz<C>> buckets) {
   return total;
 }
 
-//! Σ scalars[idx[i]]·bases[idx[i]] with window width c. bucket_storage holds
-//! PippengerBucketCount(c, slots) elements, slots ≥ the current arena's max concurrency.
+//! Σ scalars[idx[i]]·bases[idx[i]] with window width c, buckets filled by XYZZ additions or
+//! by batched affine ones (affine_buckets.hpp). ws has one workspace per thread slot (at least
+//! the current arena's max concurrency); they are grown here.
 template <class C>
 ec::Jacobian<C> Pippenger(std::span<const ec::Affine<C>> bases, std::span<const ff::Limbs<4>> scalars,
-                          std::span<const uint32_t> idx, unsigned c, std::span<Xyzz<C>> bucket_storage,
-                          size_t slots) {
+                          std::span<const uint32_t> idx, unsigned c, bool batch_affine,
+                          std::span<BucketWorkspace<C>> ws) {
   using J = ec::Jacobian<C>;
   if (idx.empty()) return J::Infinity();
   assert(c >= 1 && c <= MAX_WINDOW_BITS);
-  const size_t n = idx.size(), nb = size_t(1) << (c - 1);
+  const size_t n = idx.size(), nb = size_t(1) << (c - 1), slots = ws.size();
+  for (auto &w : ws) w.Reserve(nb, AffineBatchSize(nb), batch_affine);
   const unsigned nw = NumWindows(c);
   // enough tasks for the threads to balance, never ranges smaller than the bucket array
   const size_t want_tasks = 2 * slots;
@@ -92,13 +92,19 @@ ec::Jacobian<C> Pippenger(std::span<const ec::Affine<C>> bases, std::span<const 
       [&](const tbb::blocked_range<size_t> &r) {
         const size_t slot = size_t(tbb::this_task_arena::current_thread_index());
         assert(slot < slots);
-        std::span<Xyzz<C>> buckets = bucket_storage.subspan(slot * nb, nb);
+        BucketWorkspace<C> &space = ws[slot];
+        std::span<Xyzz<C>> buckets(space.xyzz.data(), nb);
         for (size_t t = r.begin(); t != r.end(); t++) {
           const unsigned w = unsigned(t / ranges);
-          const size_t part = t % ranges;
-          std::fill(buckets.begin(), buckets.end(), Xyzz<C>::Infinity());
-          FillBuckets<C>(buckets, bases, scalars, idx, n * part / ranges, n * (part + 1) / ranges, w, c);
-          partial[t] = WeighBuckets<C>(buckets).ToJacobian();
+          const size_t part = t % ranges, lo = n * part / ranges, hi = n * (part + 1) / ranges;
+          if (batch_affine) {
+            FillAffineBuckets<C>(space, nb, bases, scalars, idx, lo, hi, w, c);
+            partial[t] = WeighAffineBuckets<C>(space, nb).ToJacobian();
+          } else {
+            std::fill(buckets.begin(), buckets.end(), Xyzz<C>::Infinity());
+            FillBuckets<C>(buckets, bases, scalars, idx, lo, hi, w, c);
+            partial[t] = WeighBuckets<C>(buckets).ToJacobian();
+          }
         }
       },
       tbb::simple_partitioner());

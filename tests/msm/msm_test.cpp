@@ -64,11 +64,32 @@ TYPED_TEST(MsmTest, EveryWindowWidth) {
   // widths above 12 cost thousands of bucket additions per window for 37 points; 13..20 share
   // the same digit code, covered by tests/msm/digits_test.cpp
   for (unsigned c = 1; c <= 12; c++) {
-    msm::MsmOptions o;
+    for (auto mode : {msm::BucketAddition::Xyzz, msm::BucketAddition::BatchAffine}) {
+      msm::MsmOptions o;
+      o.window_bits = c;
+      o.bucket_addition = mode;
+      EXPECT_EQ(RunMsm<C>(b.points, k, o), expect) << "c=" << c << " mode=" << int(mode);
+      o.ones_fast_path = false;
+      EXPECT_EQ(RunMsm<C>(b.points, k, o), expect) << "c=" << c << " mode=" << int(mode) << " without ones path";
+    }
+  }
+}
+
+TYPED_TEST(MsmTest, CollidingBucketsInBatchAffine) {
+  using C = TypeParam;
+  // few distinct scalars over many points: most points find their bucket already pending in
+  // the batch (the XYZZ overflow), and P with −P and P with P meet as pending pairs
+  std::mt19937_64 rng(48);
+  Bases<C> b = MakeBases<C>(600, rng);
+  AddEdgeBases<C>(b, rng);
+  std::vector<Fr> k(b.points.size());
+  const Fr few[] = {Fr::FromUint(2), Fr::FromUint(3), -Fr::One(), Fr::Random(rng)};
+  for (auto &v : k) v = few[rng() % 4];
+  msm::MsmOptions o;
+  o.bucket_addition = msm::BucketAddition::BatchAffine;
+  for (unsigned c : {4u, 10u}) {
     o.window_bits = c;
-    EXPECT_EQ(RunMsm<C>(b.points, k, o), expect) << "c=" << c;
-    o.ones_fast_path = false;
-    EXPECT_EQ(RunMsm<C>(b.points, k, o), expect) << "c=" << c << " without ones path";
+    EXPECT_EQ(RunMsm<C>(b.points, k, o), ByLogs<C>(b, k)) << "c=" << c;
   }
 }
 
@@ -85,6 +106,9 @@ TYPED_TEST(MsmTest, SameBaseInOneBucket) {
     const std::vector<Fr> k(n, s), ones(n, Fr::One());
     EXPECT_EQ(RunMsm<C>(sub, k), Naive<C>(sub, k)) << "n=" << n;
     EXPECT_EQ(RunMsm<C>(sub, ones), Naive<C>(sub, ones)) << "n=" << n;
+    msm::MsmOptions o;
+    o.bucket_addition = msm::BucketAddition::BatchAffine;
+    EXPECT_EQ(RunMsm<C>(sub, k, o), Naive<C>(sub, k)) << "n=" << n;
   }
 }
 
@@ -99,7 +123,11 @@ TYPED_TEST(MsmTest, OneAndTwoThreadsAgree) {
     const auto expect = ByLogs<C>(b, k);
     for (size_t threads : {1, 2}) {
       tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-      EXPECT_EQ(RunMsm<C>(b.points, k), expect) << "threads=" << threads;
+      for (auto mode : {msm::BucketAddition::Xyzz, msm::BucketAddition::BatchAffine}) {
+        msm::MsmOptions o;
+        o.bucket_addition = mode;
+        EXPECT_EQ(RunMsm<C>(b.points, k, o), expect) << "threads=" << threads << " mode=" << int(mode);
+      }
     }
   }
 }
