@@ -150,6 +150,12 @@ template <class C> struct Msm<C>::Impl {
     const cudaStream_t st = s.Get();
     DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
     CUZK_CUDA_CHECK_LAUNCH();
+    size_t scan_need = 0;
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_need, counts.Data(), first.Data(), int(z.slots), st));
+    if (std::max(z.sort_temp, scan_need) > temp.Size()) {
+      // CUB's scratch is not promised to shrink with the input; never seen, but never wrong
+      temp = DeviceBuffer<uint8_t>(dev, std::max(z.sort_temp, scan_need));
+    }
     size_t temp_bytes = temp.Size();
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
                                                     vals_in.Data(), vals_out.Data(), int(z.pairs), 0,
