@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cstring>
 
 namespace cuzk::ec {
 
@@ -22,16 +24,23 @@ void WriteField(const Fp2 &v, uint8_t *out) {
   v.c0.ToBytesBE(out + Fp::NUM_BYTES);
 }
 
-//! false when the bytes are ≥ p (for Fp2: either half)
+//! false when the bytes are ≥ p (for Fp2: either half). Reads whole 64-bit words: parameter
+//! files hold hundreds of millions of points, and per-byte assembly cost as much as the
+//! conversion into Montgomery form.
 bool ReadField(const uint8_t *in, Fp &out) {
-  auto v = Fp::FromBytesBE(in);
-  if (!v) return false;
-  out = *v;
+  static_assert(std::endian::native == std::endian::little, "byte swap below assumes a little-endian host");
+  Fp::Repr v;
+  for (size_t i = 0; i < Fp::N; i++) {
+    uint64_t w;
+    std::memcpy(&w, in + 8 * (Fp::N - 1 - i), 8);
+    v[i] = __builtin_bswap64(w); // the encoding is big-endian, x86-64 little-endian
+  }
+  auto f = Fp::FromCanonicalChecked(v);
+  if (!f) return false;
+  out = *f;
   return true;
 }
-bool ReadField(const uint8_t *in, Fp2 &out) {
-  return ReadField(in, out.c1) && ReadField(in + Fp::NUM_BYTES, out.c0);
-}
+bool ReadField(const uint8_t *in, Fp2 &out) { return ReadField(in, out.c1) && ReadField(in + Fp::NUM_BYTES, out.c0); }
 
 template <class P> DecodeResult<P> Fail(DecodeError e, const char *message) {
   DecodeResult<P> r;
@@ -56,12 +65,14 @@ template <class C> std::array<uint8_t, C::COMPRESSED_BYTES> FirstCoordinate(std:
 template <class C> DecodeResult<Affine<C>> DecodeCompressed(std::span<const uint8_t> bytes, bool check_subgroup) {
   using A = Affine<C>;
   using F = typename C::Field;
-  if (bytes.size() != C::COMPRESSED_BYTES) return Fail<A>(DecodeError::WRONG_LENGTH, "compressed point has the wrong length");
+  if (bytes.size() != C::COMPRESSED_BYTES)
+    return Fail<A>(DecodeError::WRONG_LENGTH, "compressed point has the wrong length");
   const uint8_t flags = bytes[0];
   if (!(flags & FLAG_COMPRESSED))
     return Fail<A>(DecodeError::BAD_FLAGS, "compression flag (0x80) not set on a compressed encoding");
   if (flags & FLAG_INFINITY) {
-    if (flags & FLAG_LARGEST_Y) return Fail<A>(DecodeError::BAD_FLAGS, "infinity flag together with the largest-y flag");
+    if (flags & FLAG_LARGEST_Y)
+      return Fail<A>(DecodeError::BAD_FLAGS, "infinity flag together with the largest-y flag");
     if (!RestIsZero(bytes)) return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but x is not zero");
     return {A::Infinity()};
   }
@@ -85,9 +96,11 @@ template <class C> DecodeResult<Affine<C>> DecodeUncompressed(std::span<const ui
   const uint8_t flags = bytes[0];
   if (flags & FLAG_COMPRESSED)
     return Fail<A>(DecodeError::BAD_FLAGS, "compression flag (0x80) set on an uncompressed encoding");
-  if (flags & FLAG_LARGEST_Y) return Fail<A>(DecodeError::BAD_FLAGS, "largest-y flag (0x20) set on an uncompressed encoding");
+  if (flags & FLAG_LARGEST_Y)
+    return Fail<A>(DecodeError::BAD_FLAGS, "largest-y flag (0x20) set on an uncompressed encoding");
   if (flags & FLAG_INFINITY) {
-    if (!RestIsZero(bytes)) return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but the coordinates are not zero");
+    if (!RestIsZero(bytes))
+      return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but the coordinates are not zero");
     return {A::Infinity()};
   }
   const auto xb = FirstCoordinate<C>(bytes);
@@ -135,13 +148,20 @@ BatchDecodeStatus BatchDecode(std::span<const uint8_t> bytes, std::span<Affine<C
 
 const char *DecodeErrorName(DecodeError e) {
   switch (e) {
-  case DecodeError::NONE: return "NONE";
-  case DecodeError::WRONG_LENGTH: return "WRONG_LENGTH";
-  case DecodeError::BAD_FLAGS: return "BAD_FLAGS";
-  case DecodeError::NONZERO_INFINITY: return "NONZERO_INFINITY";
-  case DecodeError::NON_CANONICAL: return "NON_CANONICAL";
-  case DecodeError::NOT_ON_CURVE: return "NOT_ON_CURVE";
-  case DecodeError::NOT_IN_SUBGROUP: return "NOT_IN_SUBGROUP";
+  case DecodeError::NONE:
+    return "NONE";
+  case DecodeError::WRONG_LENGTH:
+    return "WRONG_LENGTH";
+  case DecodeError::BAD_FLAGS:
+    return "BAD_FLAGS";
+  case DecodeError::NONZERO_INFINITY:
+    return "NONZERO_INFINITY";
+  case DecodeError::NON_CANONICAL:
+    return "NON_CANONICAL";
+  case DecodeError::NOT_ON_CURVE:
+    return "NOT_ON_CURVE";
+  case DecodeError::NOT_IN_SUBGROUP:
+    return "NOT_IN_SUBGROUP";
   }
   return "UNKNOWN";
 }
@@ -181,8 +201,7 @@ template <class C> DecodeResult<Affine<C>> FromUncompressed(std::span<const uint
 template <class C> DecodeResult<Affine<C>> FromUncompressedUnchecked(std::span<const uint8_t> bytes) {
   return DecodeUncompressed<C>(bytes, false);
 }
-template <class C>
-BatchDecodeStatus BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
+template <class C> BatchDecodeStatus BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
   return BatchDecode<C>(bytes, out, true);
 }
 template <class C>

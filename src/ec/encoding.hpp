@@ -67,8 +67,7 @@ struct BatchDecodeStatus {
 //! Decodes bytes.size() / UNCOMPRESSED_BYTES consecutive uncompressed points into out, in parallel
 //! (TBB). bytes.size() must be out.size() · UNCOMPRESSED_BYTES. Reports the lowest failing index;
 //! out is fully written only when the status is Ok.
-template <class C>
-BatchDecodeStatus BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out);
+template <class C> BatchDecodeStatus BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out);
 template <class C>
 BatchDecodeStatus BatchFromUncompressedUnchecked(std::span<const uint8_t> bytes, std::span<Affine<C>> out);
 

@@ -48,9 +48,7 @@ G1Affine Phi(const G1Affine &p) {
   return {p.x * G1Beta(), p.y};
 }
 
-G2 Psi(const G2 &p) {
-  return {p.X.Conjugate() * G2PsiCoeffX(), p.Y.Conjugate() * G2PsiCoeffY(), p.Z.Conjugate()};
-}
+G2 Psi(const G2 &p) { return {p.X.Conjugate() * G2PsiCoeffX(), p.Y.Conjugate() * G2PsiCoeffY(), p.Z.Conjugate()}; }
 
 G2Affine Psi(const G2Affine &p) {
   if (p.IsInfinity()) return p;

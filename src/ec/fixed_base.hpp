@@ -18,8 +18,7 @@ template <class C> class FixedBaseTable {
 public:
   static constexpr unsigned DEFAULT_WINDOW = 8;
   //! window in [2, 16]; scalar_bits bounds the scalars Mul accepts (255 covers every Fr)
-  explicit FixedBaseTable(const Jacobian<C> &base, unsigned window = DEFAULT_WINDOW,
-                          size_t scalar_bits = Fr::NUM_BITS);
+  explicit FixedBaseTable(const Jacobian<C> &base, unsigned window = DEFAULT_WINDOW, size_t scalar_bits = Fr::NUM_BITS);
 
   Jacobian<C> Mul(const Fr &k) const { return MulLimbs(k.ToCanonical()); }
   //! k must be below 2^scalar_bits
@@ -35,7 +34,7 @@ private:
   unsigned window_;
   size_t scalar_bits_;
   size_t num_windows_;
-  size_t row_; //!< 2^(window − 1) entries per window
+  size_t row_;                   //!< 2^(window − 1) entries per window
   std::vector<Affine<C>> table_; //!< table_[i·row_ + j − 1] = j·2^(w·i)·base
 };
 

@@ -83,8 +83,8 @@ G2 MulGls(const G2 &p, const Fr &k) {
   for (size_t j = 1; j < 4; j++) {
     for (size_t i = 0; i < TABLE_SIZE; i++) tables[j][i] = -Psi(tables[j - 1][i]);
   }
-  return Interleave<G2Curve, 4, 1>(tables, {ff::Limbs<1>{d[0]}, ff::Limbs<1>{d[1]}, ff::Limbs<1>{d[2]},
-                                            ff::Limbs<1>{d[3]}});
+  return Interleave<G2Curve, 4, 1>(tables,
+                                   {ff::Limbs<1>{d[0]}, ff::Limbs<1>{d[1]}, ff::Limbs<1>{d[2]}, ff::Limbs<1>{d[3]}});
 }
 
 } // namespace cuzk::ec

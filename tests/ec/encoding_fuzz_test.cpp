@@ -88,8 +88,9 @@ template <class C> void FuzzCurve(uint64_t seed) {
       return std::vector<uint8_t>(a.begin(), a.end());
     };
     for (int checked = 0; checked < 2; checked++) {
-      DecodeResult<Affine<C>> r = compressed ? (checked ? FromCompressed<C>(bytes) : FromCompressedUnchecked<C>(bytes))
-                                             : (checked ? FromUncompressed<C>(bytes) : FromUncompressedUnchecked<C>(bytes));
+      DecodeResult<Affine<C>> r = compressed
+                                      ? (checked ? FromCompressed<C>(bytes) : FromCompressedUnchecked<C>(bytes))
+                                      : (checked ? FromUncompressed<C>(bytes) : FromUncompressedUnchecked<C>(bytes));
       const int slot = int(compressed) * 2 + checked;
       if (!r.Ok()) {
         rejected[slot]++;
