@@ -33,8 +33,11 @@ public:
   //! device bytes the constructor allocates for max_n
   static size_t ScratchBytes(size_t max_n);
 
-private:
+  //! implementation (msm_impl.cuh); public only because nvcc's generated kernel stubs name its
+  //! member types
   struct Impl;
+
+private:
   std::unique_ptr<Impl> impl_;
 };
 
@@ -50,8 +53,9 @@ public:
   //! ⌈n/64⌉ words in device memory. Queued on s and waited for.
   ec::Jacobian<C> Run(const ec::Affine<C> *bases, const uint64_t *bitmap, size_t n, const Stream &s);
 
+  struct Impl; //!< see Msm::Impl
+
 private:
-  struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 

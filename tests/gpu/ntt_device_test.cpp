@@ -12,9 +12,10 @@
 
 using namespace cuzk;
 using namespace cuzk::gpu;
-using ff::Fr;
 
 namespace {
+
+using Fr = ff::Fr; // the host field; gpu::Fr is the device twin
 
 std::vector<Fr> RunOnDevice(const NttDomain &dom, const std::vector<Fr> &in, NttKind kind, const Stream &s) {
   DeviceBuffer<Fr> buf(dom.Dev(), in.size());
