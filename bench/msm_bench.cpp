@@ -1,10 +1,10 @@
 // bench/msm_bench.cpp — CPU MSM throughput: G1 2^16, 2^20 and G2 2^16 on 1 and 2 threads.
 //
-// Arguments: {log2 n, threads, bucket addition (0 default, 1 XYZZ, 2 batched affine)}. Each case runs once per repetition (an MSM is long enough to
-// time alone) and reports the median of the repetitions; the counter s_per_point is the
-// wall time per point (µs appear as "u"). Bases are consecutive multiples P_(i+1) = P_i + G,
-// normalised in one batch, generated once per process; scalars are uniform in Fr ("Random")
-// or a Filecoin-like witness ("Witness": ~40% 0, ~40% 1, the rest uniform).
+// Arguments: {log2 n, threads, bucket addition (0 default, 1 XYZZ, 2 batched affine)}. Each case runs once per
+// repetition (an MSM is long enough to time alone) and reports the median of the repetitions; the counter s_per_point
+// is the wall time per point (µs appear as "u"). Bases are consecutive multiples P_(i+1) = P_i + G, normalised in one
+// batch, generated once per process; scalars are uniform in Fr ("Random") or a Filecoin-like witness ("Witness": ~40%
+// 0, ~40% 1, the rest uniform).
 #include "msm/msm.hpp"
 
 #include <benchmark/benchmark.h>
@@ -59,8 +59,8 @@ template <class C> void MsmCase(benchmark::State &state, bool witness) {
     auto r = msm::Msm(std::span<const ec::Affine<C>>(bases), std::span<const ff::Fr>(scalars), options);
     benchmark::DoNotOptimize(r);
   }
-  state.counters["s_per_point"] = benchmark::Counter(double(bases.size()), benchmark::Counter::kIsIterationInvariantRate |
-                                                                               benchmark::Counter::kInvert);
+  state.counters["s_per_point"] = benchmark::Counter(
+      double(bases.size()), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["threads"] = double(threads);
 }
 

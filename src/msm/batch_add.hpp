@@ -23,8 +23,7 @@ inline constexpr size_t BatchAffineSumScratchSize(size_t m) { return 2 * (m / 2)
 
 //! Returns Σ pts (every point may be infinity, equal to or the negative of another); pts is
 //! overwritten. scratch holds BatchAffineSumScratchSize(pts.size()) field elements.
-template <class C>
-ec::Jacobian<C> BatchAffineSum(std::span<ec::Affine<C>> pts, std::span<typename C::Field> scratch) {
+template <class C> ec::Jacobian<C> BatchAffineSum(std::span<ec::Affine<C>> pts, std::span<typename C::Field> scratch) {
   using F = typename C::Field;
   size_t m = pts.size();
   while (m >= BATCH_ADD_MIN_ROUND) {

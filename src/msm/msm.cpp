@@ -40,14 +40,13 @@ constexpr size_t DENSITY_BLOCK_WORDS = 256;
 
 template <class C> struct CurveScratch {
   std::vector<BucketWorkspace<C>> buckets; // one per thread slot
-  std::vector<ec::Affine<C>> gathered;    // ONES_BLOCK per thread slot
-  std::vector<typename C::Field> inverse; // BatchAffineSumScratchSize(ONES_BLOCK) per slot
+  std::vector<ec::Affine<C>> gathered;     // ONES_BLOCK per thread slot
+  std::vector<typename C::Field> inverse;  // BatchAffineSumScratchSize(ONES_BLOCK) per slot
 
   size_t Bytes() const {
     size_t bytes = 0;
     for (const auto &w : buckets) bytes += w.Bytes();
-    return bytes + gathered.capacity() * sizeof(ec::Affine<C>) +
-           inverse.capacity() * sizeof(typename C::Field);
+    return bytes + gathered.capacity() * sizeof(ec::Affine<C>) + inverse.capacity() * sizeof(typename C::Field);
   }
 };
 
@@ -74,8 +73,7 @@ MsmScratch::MsmScratch(MsmScratch &&) noexcept = default;
 MsmScratch &MsmScratch::operator=(MsmScratch &&) noexcept = default;
 size_t MsmScratch::Bytes() const {
   return impl_->canonical.capacity() * sizeof(ff::Limbs<4>) +
-         (impl_->rest.capacity() + impl_->ones.capacity()) * sizeof(uint32_t) + impl_->g1.Bytes() +
-         impl_->g2.Bytes();
+         (impl_->rest.capacity() + impl_->ones.capacity()) * sizeof(uint32_t) + impl_->g1.Bytes() + impl_->g2.Bytes();
 }
 
 namespace {

@@ -1,11 +1,10 @@
 // src/msm/msm.hpp — public header of the MSM layer: Σ k_i·P_i over G1 or G2 on the CPU.
 //
 // Pippenger's bucket method with signed window digits (digits.hpp), buckets filled by batched
-// affine additions (affine_buckets.hpp) or XYZZ ones (xyzz.hpp), and oneTBB threads (the number of threads is the current arena's concurrency, so a
-// tbb::global_control or tbb::task_arena around the call limits it). Filecoin witnesses are
-// mostly 0 and 1: zero scalars are dropped before Pippenger, and the bases whose scalar is
-// exactly 1 are summed with batched affine additions (batch_add.hpp) instead of taking a
-// bucket addition and a pass in every window.
+// affine additions (affine_buckets.hpp) or XYZZ ones (xyzz.hpp), and oneTBB threads (the number of threads is the
+// current arena's concurrency, so a tbb::global_control or tbb::task_arena around the call limits it). Filecoin
+// witnesses are mostly 0 and 1: zero scalars are dropped before Pippenger, and the bases whose scalar is exactly 1 are
+// summed with batched affine additions (batch_add.hpp) instead of taking a bucket addition and a pass in every window.
 #pragma once
 #include "ec/ec.hpp"
 
@@ -61,9 +60,7 @@ ec::G1 Msm(std::span<const ec::G1Affine> bases, std::span<const ff::Fr> scalars,
 ec::G2 Msm(std::span<const ec::G2Affine> bases, std::span<const ff::Fr> scalars, const MsmOptions &options = {});
 
 //! The same with scalars already canonical (little-endian limbs, each < r): no conversion.
-ec::G1 Msm(std::span<const ec::G1Affine> bases, std::span<const ff::Limbs<4>> scalars,
-           const MsmOptions &options = {});
-ec::G2 Msm(std::span<const ec::G2Affine> bases, std::span<const ff::Limbs<4>> scalars,
-           const MsmOptions &options = {});
+ec::G1 Msm(std::span<const ec::G1Affine> bases, std::span<const ff::Limbs<4>> scalars, const MsmOptions &options = {});
+ec::G2 Msm(std::span<const ec::G2Affine> bases, std::span<const ff::Limbs<4>> scalars, const MsmOptions &options = {});
 
 } // namespace cuzk::msm

@@ -71,13 +71,25 @@ inline std::vector<Fr> MakeScalars(size_t n, ScalarKind kind, std::mt19937_64 &r
   std::vector<Fr> k(n);
   for (auto &v : k) {
     switch (kind) {
-    case ScalarKind::Random: v = Fr::Random(rng); break;
-    case ScalarKind::Zero: v = Fr::Zero(); break;
-    case ScalarKind::One: v = Fr::One(); break;
-    case ScalarKind::MinusOne: v = -Fr::One(); break;
+    case ScalarKind::Random:
+      v = Fr::Random(rng);
+      break;
+    case ScalarKind::Zero:
+      v = Fr::Zero();
+      break;
+    case ScalarKind::One:
+      v = Fr::One();
+      break;
+    case ScalarKind::MinusOne:
+      v = -Fr::One();
+      break;
     case ScalarKind::Mixed: {
       const unsigned t = unsigned(rng() % 16);
-      v = t < 6 ? Fr::Zero() : t < 12 ? Fr::One() : t == 12 ? -Fr::One() : t == 13 ? Fr::FromUint(rng() % 64) : Fr::Random(rng);
+      v = t < 6     ? Fr::Zero()
+          : t < 12  ? Fr::One()
+          : t == 12 ? -Fr::One()
+          : t == 13 ? Fr::FromUint(rng() % 64)
+                    : Fr::Random(rng);
       break;
     }
     }
