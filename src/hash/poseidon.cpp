@@ -66,10 +66,12 @@ void PoseidonPermutePlain(const PoseidonConstants &c, std::span<Fr> state) {
   }
 }
 
-void PoseidonPermute(const PoseidonConstants &c, std::span<Fr> state) {
-  assert(state.size() == c.width);
+namespace {
+
+// The optimised permutation on s[0..t). A hash only reads element 1, so with ONLY_OUTPUT the
+// terminal mix computes that one column (t multiplications instead of t²).
+template <bool ONLY_OUTPUT> void PermuteOptimised(const PoseidonConstants &c, Fr *s) {
   const size_t t = c.width;
-  Fr *s = state.data();
   const Fr *k = c.compressed_round_constants.data();
   for (size_t i = 0; i < t; i++) s[i] += k[i];
   k += t;
@@ -88,10 +90,23 @@ void PoseidonPermute(const PoseidonConstants &c, std::span<Fr> state) {
     k += t;
     MixDense(c.mds, s, t);
   }
+  assert(k == c.compressed_round_constants.data() + c.compressed_round_constants.size());
   // the terminal round has no constants left to add: they were all moved forward
   for (size_t i = 0; i < t; i++) s[i] = Pow5(s[i]);
-  MixDense(c.mds, s, t);
-  assert(k == c.compressed_round_constants.data() + c.compressed_round_constants.size());
+  if constexpr (ONLY_OUTPUT) {
+    Fr out = s[0] * c.mds.At(0, 1);
+    for (size_t i = 1; i < t; i++) out += s[i] * c.mds.At(i, 1);
+    s[1] = out;
+  } else {
+    MixDense(c.mds, s, t);
+  }
+}
+
+} // namespace
+
+void PoseidonPermute(const PoseidonConstants &c, std::span<Fr> state) {
+  assert(state.size() == c.width);
+  PermuteOptimised<false>(c, state.data());
 }
 
 // ---- hashing ------------------------------------------------------------------------------------
@@ -101,7 +116,7 @@ Fr PoseidonHashWith(const PoseidonConstants &c, std::span<const Fr> preimage, co
   std::array<Fr, POSEIDON_MAX_WIDTH> s;
   s[0] = tag;
   for (size_t i = 0; i < c.arity; i++) s[i + 1] = preimage[i];
-  PoseidonPermute(c, std::span<Fr>(s.data(), c.width));
+  PermuteOptimised<true>(c, s.data());
   return s[1];
 }
 
