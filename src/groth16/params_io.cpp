@@ -1,0 +1,269 @@
+// src/groth16/params_io.cpp
+#include "groth16/params_io.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <tbb/parallel_for.h>
+
+namespace cuzk::groth16 {
+
+namespace {
+
+template <class C> constexpr size_t BYTES = C::UNCOMPRESSED_BYTES;
+
+void PutU32BE(std::vector<uint8_t> &out, uint32_t v) {
+  for (int s = 24; s >= 0; s -= 8) out.push_back(uint8_t(v >> s));
+}
+
+template <class C> void PutPoint(std::vector<uint8_t> &out, const ec::Affine<C> &p) {
+  auto b = ec::ToUncompressed(p);
+  out.insert(out.end(), b.begin(), b.end());
+}
+
+// Encodes points in parallel chunks; calls sink(bytes) in order.
+template <class C, class Sink> void EncodeSection(std::span<const ec::Affine<C>> pts, Sink &&sink) {
+  constexpr size_t CHUNK = 1 << 16;
+  std::vector<uint8_t> buf;
+  for (size_t start = 0; start < pts.size(); start += CHUNK) {
+    const size_t n = std::min(CHUNK, pts.size() - start);
+    buf.resize(n * BYTES<C>);
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const tbb::blocked_range<size_t> &r) {
+      for (size_t i = r.begin(); i < r.end(); i++) {
+        auto b = ec::ToUncompressed(pts[start + i]);
+        std::memcpy(buf.data() + i * BYTES<C>, b.data(), BYTES<C>);
+      }
+    });
+    sink(std::span<const uint8_t>(buf));
+  }
+}
+
+void AppendVk(std::vector<uint8_t> &out, const VerifyingKey &vk) {
+  PutPoint(out, vk.alpha_g1);
+  PutPoint(out, vk.beta_g1);
+  PutPoint(out, vk.beta_g2);
+  PutPoint(out, vk.gamma_g2);
+  PutPoint(out, vk.delta_g1);
+  PutPoint(out, vk.delta_g2);
+  PutU32BE(out, uint32_t(vk.ic.size()));
+  for (const auto &p : vk.ic) PutPoint(out, p);
+}
+
+// Bounds-checked big-endian reader; each failure names what it was reading.
+class Reader {
+public:
+  Reader(std::span<const uint8_t> b, PointChecks checks) : b_(b), checks_(checks) {}
+  size_t Remaining() const { return b_.size() - pos_; }
+
+  Status U32(uint32_t &v, const char *what) {
+    if (Remaining() < 4) return Truncated(what, 4);
+    v = 0;
+    for (int i = 0; i < 4; i++) v = (v << 8) | b_[pos_ + i];
+    pos_ += 4;
+    return {};
+  }
+
+  template <class C> Status Point(ec::Affine<C> &out, const char *what) {
+    if (Remaining() < BYTES<C>) return Truncated(what, BYTES<C>);
+    auto bytes = b_.subspan(pos_, BYTES<C>);
+    auto r = checks_ == PointChecks::CHECKED ? ec::FromUncompressed<C>(bytes) : ec::FromUncompressedUnchecked<C>(bytes);
+    if (!r.Ok()) return Bad(what, 0, r.error, r.message);
+    if (r.point.IsInfinity()) return Error{std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")"};
+    out = r.point;
+    pos_ += BYTES<C>;
+    return {};
+  }
+
+  template <class C> Status Section(std::vector<ec::Affine<C>> &out, const char *what) {
+    uint32_t n;
+    if (auto s = U32(n, what); !s) return s;
+    if (uint64_t(n) * BYTES<C> > Remaining())
+      return Error{std::string(what) + ": length " + std::to_string(n) + " needs " + std::to_string(uint64_t(n) * BYTES<C>) +
+                   " bytes, only " + std::to_string(Remaining()) + " left (truncated or corrupt length)"};
+    out.resize(n);
+    auto bytes = b_.subspan(pos_, size_t(n) * BYTES<C>);
+    auto st = checks_ == PointChecks::CHECKED ? ec::BatchFromUncompressed<C>(bytes, std::span(out))
+                                               : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
+    if (!st.Ok()) return Bad(what, st.index, st.error, st.message);
+    for (size_t i = 0; i < out.size(); i++) {
+      if (out[i].IsInfinity()) return Error{std::string(what) + "[" + std::to_string(i) + "]: point at infinity"};
+    }
+    pos_ += bytes.size();
+    return {};
+  }
+
+private:
+  Status Truncated(const char *what, size_t need) const {
+    return Error{std::string(what) + ": truncated at offset " + std::to_string(pos_) + " (need " + std::to_string(need) +
+                 " bytes, " + std::to_string(Remaining()) + " left)"};
+  }
+  static Status Bad(const char *what, size_t index, ec::DecodeError e, const char *msg) {
+    return Error{std::string(what) + "[" + std::to_string(index) + "]: " + ec::DecodeErrorName(e) + " (" + msg + ")"};
+  }
+
+  std::span<const uint8_t> b_;
+  size_t pos_ = 0;
+  PointChecks checks_;
+};
+
+Status ReadVk(Reader &r, VerifyingKey &vk) {
+  if (auto s = r.Point(vk.alpha_g1, "vk.alpha_g1"); !s) return s;
+  if (auto s = r.Point(vk.beta_g1, "vk.beta_g1"); !s) return s;
+  if (auto s = r.Point(vk.beta_g2, "vk.beta_g2"); !s) return s;
+  if (auto s = r.Point(vk.gamma_g2, "vk.gamma_g2"); !s) return s;
+  if (auto s = r.Point(vk.delta_g1, "vk.delta_g1"); !s) return s;
+  if (auto s = r.Point(vk.delta_g2, "vk.delta_g2"); !s) return s;
+  return r.Section(vk.ic, "vk.ic");
+}
+
+// Read-only mapping of a whole file, unmapped on destruction.
+class MappedFile {
+public:
+  static Expected<std::unique_ptr<MappedFile>> Open(const std::string &path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return Error{path + ": cannot open (" + std::strerror(errno) + ")"};
+    struct stat st;
+    if (::fstat(fd, &st) != 0) {
+      ::close(fd);
+      return Error{path + ": cannot stat"};
+    }
+    auto m = std::unique_ptr<MappedFile>(new MappedFile());
+    m->size_ = size_t(st.st_size);
+    if (m->size_ > 0) {
+      void *p = ::mmap(nullptr, m->size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p == MAP_FAILED) {
+        ::close(fd);
+        return Error{path + ": mmap failed (" + std::strerror(errno) + ")"};
+      }
+      m->data_ = static_cast<const uint8_t *>(p);
+    }
+    ::close(fd);
+    return m;
+  }
+  ~MappedFile() {
+    if (data_) ::munmap(const_cast<uint8_t *>(data_), size_);
+  }
+  std::span<const uint8_t> Bytes() const { return {data_, size_}; }
+
+private:
+  MappedFile() = default;
+  const uint8_t *data_ = nullptr;
+  size_t size_ = 0;
+};
+
+class FileWriter {
+public:
+  explicit FileWriter(const std::string &path) : path_(path), f_(std::fopen(path.c_str(), "wb")) {}
+  ~FileWriter() {
+    if (f_) std::fclose(f_);
+  }
+  bool Ok() const { return f_ && ok_; }
+  void Write(std::span<const uint8_t> b) {
+    if (f_ && ok_ && std::fwrite(b.data(), 1, b.size(), f_) != b.size()) ok_ = false;
+  }
+  Status Close() {
+    if (!f_) return Error{path_ + ": cannot create"};
+    bool closed = std::fclose(f_) == 0;
+    f_ = nullptr;
+    if (!ok_ || !closed) return Error{path_ + ": write failed"};
+    return {};
+  }
+
+private:
+  std::string path_;
+  std::FILE *f_;
+  bool ok_ = true;
+};
+
+template <class C> void WriteSection(FileWriter &w, const std::vector<ec::Affine<C>> &pts) {
+  std::vector<uint8_t> len;
+  PutU32BE(len, uint32_t(pts.size()));
+  w.Write(len);
+  EncodeSection<C>(pts, [&](std::span<const uint8_t> b) { w.Write(b); });
+}
+
+} // namespace
+
+std::vector<uint8_t> SerializeVerifyingKey(const VerifyingKey &vk) {
+  std::vector<uint8_t> out;
+  AppendVk(out, vk);
+  return out;
+}
+
+std::vector<uint8_t> SerializeParameters(const Parameters &p) {
+  std::vector<uint8_t> out;
+  AppendVk(out, p.vk);
+  auto section = [&](const auto &pts) {
+    using C = typename std::decay_t<decltype(pts)>::value_type::Curve;
+    PutU32BE(out, uint32_t(pts.size()));
+    EncodeSection<C>(pts, [&](std::span<const uint8_t> b) { out.insert(out.end(), b.begin(), b.end()); });
+  };
+  section(p.h);
+  section(p.l);
+  section(p.a);
+  section(p.b_g1);
+  section(p.b_g2);
+  return out;
+}
+
+Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointChecks checks) {
+  Reader r(bytes, checks);
+  VerifyingKey vk;
+  if (auto s = ReadVk(r, vk); !s) return Error{s.ErrorMessage()};
+  if (r.Remaining() != 0) return Error{"vk: " + std::to_string(r.Remaining()) + " unexpected bytes after ic"};
+  return vk;
+}
+
+Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks checks, size_t *trailing_bytes) {
+  Reader r(bytes, checks);
+  Parameters p;
+  if (auto s = ReadVk(r, p.vk); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.h, "params.h"); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.l, "params.l"); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.a, "params.a"); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.b_g1, "params.b_g1"); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.b_g2, "params.b_g2"); !s) return Error{s.ErrorMessage()};
+  if (trailing_bytes) *trailing_bytes = r.Remaining();
+  return p;
+}
+
+Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk) {
+  FileWriter w(path);
+  w.Write(SerializeVerifyingKey(vk));
+  return w.Close();
+}
+
+Status WriteParametersFile(const std::string &path, const Parameters &p) {
+  FileWriter w(path);
+  w.Write(SerializeVerifyingKey(p.vk));
+  WriteSection(w, p.h);
+  WriteSection(w, p.l);
+  WriteSection(w, p.a);
+  WriteSection(w, p.b_g1);
+  WriteSection(w, p.b_g2);
+  return w.Close();
+}
+
+Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks) {
+  auto m = MappedFile::Open(path);
+  if (!m) return Error{m.ErrorMessage()};
+  auto vk = ParseVerifyingKey((*m)->Bytes(), checks);
+  if (!vk) return Error{path + ": " + vk.ErrorMessage()};
+  return vk;
+}
+
+Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes) {
+  auto m = MappedFile::Open(path);
+  if (!m) return Error{m.ErrorMessage()};
+  auto p = ParseParameters((*m)->Bytes(), checks, trailing_bytes);
+  if (!p) return Error{path + ": " + p.ErrorMessage()};
+  return p;
+}
+
+} // namespace cuzk::groth16

@@ -1,0 +1,41 @@
+// src/groth16/params_io.hpp — bellperson's `.vk` and `.params` files (spec/porep.md §6).
+//
+//   vk:     alpha_g1, beta_g1 (G1), beta_g2, gamma_g2 (G2), delta_g1 (G1), delta_g2 (G2),
+//           u32 BE ic_len, ic_len × G1
+//   params: vk, then h, l, a, b_g1 (G1) and b_g2 (G2), each a u32 BE length and the points
+// Points are uncompressed ZCash encodings (G1 96 B, G2 192 B). Readers bound every length by the
+// bytes actually present before allocating, and report the section and the point index of any
+// failure; as bellperson, points at infinity are rejected everywhere. Files are memory-mapped
+// and their large sections decoded in parallel. Bytes after the b_g2 section are allowed in a
+// `.params` file (phase-2 MPC outputs append their transcript there) and counted.
+#pragma once
+#include "groth16/parameters.hpp"
+#include "r1cs/expected.hpp"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace cuzk::groth16 {
+
+//! CHECKED: canonical, on the curve, in the subgroup. UNCHECKED: canonical coordinates and flags
+//! only, for files we trust (rust-fil-proofs loads its cached params this way).
+enum class PointChecks { CHECKED, UNCHECKED };
+
+std::vector<uint8_t> SerializeVerifyingKey(const VerifyingKey &vk);
+//! the whole .params layout in memory (tests, small circuits; files use WriteParametersFile)
+std::vector<uint8_t> SerializeParameters(const Parameters &params);
+
+//! exactly one verifying key, no trailing bytes
+Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointChecks checks = PointChecks::CHECKED);
+//! trailing_bytes (optional) receives the number of bytes after the b_g2 section
+Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks checks,
+                                     size_t *trailing_bytes = nullptr);
+
+Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk);
+Status WriteParametersFile(const std::string &path, const Parameters &params);
+Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks = PointChecks::CHECKED);
+Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks,
+                                        size_t *trailing_bytes = nullptr);
+
+} // namespace cuzk::groth16

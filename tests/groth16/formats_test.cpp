@@ -1,0 +1,196 @@
+// tests/groth16/formats_test.cpp — .vk/.params round trips and malformed bytes, proof bytes,
+// snarkjs JSON. Malformed input must always be a clear error, never a crash.
+#include "groth16/groth16.hpp"
+#include "r1cs/sample_circuits.hpp"
+#include "r1cs/test_cs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+namespace cuzk::groth16 {
+namespace {
+
+// One small parameter set shared by the tests of this file (setup is the slow part).
+const Parameters &ChainParams() {
+  static const Parameters params = [] {
+    std::mt19937_64 rng(1);
+    return GenerateParameters(r1cs::MulChainCircuit{Fr::FromUint(3), 4}, rng).Value();
+  }();
+  return params;
+}
+
+Proof ChainProof() {
+  CpuBackend backend;
+  std::mt19937_64 rng(2);
+  return CreateProof(backend, ChainParams(), r1cs::MulChainCircuit{Fr::FromUint(3), 4}, rng).Value();
+}
+
+// vk layout: 6 points (3 G1 = 288, 3 G2 = 576), then the ic length at 864
+constexpr size_t IC_LEN_OFFSET = 864;
+
+TEST(ParamsIo, VerifyingKeyRoundTrip) {
+  const VerifyingKey &vk = ChainParams().vk;
+  auto bytes = SerializeVerifyingKey(vk);
+  EXPECT_EQ(bytes.size(), 868 + 96 * vk.ic.size());
+  auto back = ParseVerifyingKey(bytes);
+  ASSERT_TRUE(back) << back.ErrorMessage();
+  EXPECT_EQ(*back, vk);
+  bytes.push_back(0);
+  auto extra = ParseVerifyingKey(bytes);
+  ASSERT_FALSE(extra);
+  EXPECT_NE(extra.ErrorMessage().find("unexpected bytes"), std::string::npos);
+}
+
+TEST(ParamsIo, ParametersRoundTripCheckedAndUnchecked) {
+  const Parameters &p = ChainParams();
+  auto bytes = SerializeParameters(p);
+  for (PointChecks checks : {PointChecks::CHECKED, PointChecks::UNCHECKED}) {
+    size_t trailing = 1;
+    auto back = ParseParameters(bytes, checks, &trailing);
+    ASSERT_TRUE(back) << back.ErrorMessage();
+    EXPECT_EQ(*back, p);
+    EXPECT_EQ(trailing, 0u);
+  }
+  // a phase-2 style trailer after b_g2 is allowed and counted
+  bytes.insert(bytes.end(), 64, 0xab);
+  size_t trailing = 0;
+  ASSERT_TRUE(ParseParameters(bytes, PointChecks::CHECKED, &trailing));
+  EXPECT_EQ(trailing, 64u);
+}
+
+TEST(ParamsIo, FilesRoundTripThroughMmap) {
+  const auto dir = std::filesystem::temp_directory_path() / ("cuzk_groth16_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string params_path = (dir / "test.params").string(), vk_path = (dir / "test.vk").string();
+  ASSERT_TRUE(WriteParametersFile(params_path, ChainParams()));
+  ASSERT_TRUE(WriteVerifyingKeyFile(vk_path, ChainParams().vk));
+  auto p = ReadParametersFile(params_path, PointChecks::UNCHECKED);
+  ASSERT_TRUE(p) << p.ErrorMessage();
+  EXPECT_EQ(*p, ChainParams());
+  auto vk = ReadVerifyingKeyFile(vk_path);
+  ASSERT_TRUE(vk) << vk.ErrorMessage();
+  EXPECT_EQ(*vk, ChainParams().vk);
+  EXPECT_EQ(std::filesystem::file_size(params_path), SerializeParameters(ChainParams()).size());
+  auto missing = ReadParametersFile((dir / "missing.params").string(), PointChecks::CHECKED);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.ErrorMessage().find("cannot open"), std::string::npos);
+  // an empty file is a truncation, not a crash
+  { std::ofstream((dir / "empty.params").string()); }
+  EXPECT_FALSE(ReadParametersFile((dir / "empty.params").string(), PointChecks::CHECKED));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ParamsIo, EveryTruncationIsAnError) {
+  const auto bytes = SerializeParameters(ChainParams());
+  // unchecked at every length (cheap), checked at a stride
+  for (size_t n = 0; n < bytes.size(); n++) {
+    auto p = ParseParameters(std::span(bytes.data(), n), PointChecks::UNCHECKED);
+    ASSERT_FALSE(p) << n;
+    EXPECT_FALSE(p.ErrorMessage().empty());
+  }
+  for (size_t n = 0; n < bytes.size(); n += 97) EXPECT_FALSE(ParseParameters(std::span(bytes.data(), n), PointChecks::CHECKED));
+  const auto vk = SerializeVerifyingKey(ChainParams().vk);
+  for (size_t n = 0; n < vk.size(); n++) EXPECT_FALSE(ParseVerifyingKey(std::span(vk.data(), n), PointChecks::UNCHECKED));
+}
+
+TEST(ParamsIo, BadLengthsAndPointsAreErrors) {
+  auto expect_error = [](const std::vector<uint8_t> &b, PointChecks checks, const std::string &needle) {
+    auto p = ParseParameters(b, checks);
+    ASSERT_FALSE(p);
+    EXPECT_NE(p.ErrorMessage().find(needle), std::string::npos) << p.ErrorMessage();
+  };
+  const auto good = SerializeParameters(ChainParams());
+  auto b = good;
+  b[IC_LEN_OFFSET] = 0xff; // ic length 2^32 − something: more than the file holds
+  expect_error(b, PointChecks::UNCHECKED, "vk.ic: length");
+  // the h section's length field follows the ic points
+  const size_t h_len = IC_LEN_OFFSET + 4 + 96 * ChainParams().vk.ic.size();
+  b = good;
+  b[h_len] = 0x10;
+  expect_error(b, PointChecks::UNCHECKED, "params.h: length");
+  // a coordinate ≥ p (all ones below the flag bits) in h[0]
+  b = good;
+  b[h_len + 4] = 0x1f;
+  for (size_t i = 1; i < 48; i++) b[h_len + 4 + i] = 0xff;
+  expect_error(b, PointChecks::UNCHECKED, "params.h[0]");
+  // a point off the curve: caught by the checked path
+  b = good;
+  b[h_len + 4 + 95] ^= 1;
+  expect_error(b, PointChecks::CHECKED, "NOT_ON_CURVE");
+  // the point at infinity is rejected everywhere
+  b = good;
+  b[h_len + 4] = 0x40;
+  std::fill(b.begin() + h_len + 5, b.begin() + h_len + 4 + 96, 0);
+  expect_error(b, PointChecks::UNCHECKED, "infinity");
+  // compressed-flag in an uncompressed file
+  b = good;
+  b[0] |= 0x80;
+  expect_error(b, PointChecks::UNCHECKED, "vk.alpha_g1");
+}
+
+TEST(ProofEncoding, RoundTripAndRejections) {
+  const Proof proof = ChainProof();
+  const auto bytes = EncodeProof(proof);
+  auto back = DecodeProof(bytes);
+  ASSERT_TRUE(back) << back.ErrorMessage();
+  EXPECT_EQ(*back, proof);
+
+  EXPECT_FALSE(DecodeProof(std::span(bytes.data(), 191)));
+  auto b = bytes;
+  b[47] ^= 1; // x of A changed: most likely not on the curve, else not in the subgroup or another point
+  auto r = DecodeProof(b);
+  if (r) EXPECT_NE(r->a, proof.a);
+  b = bytes;
+  b[0] = 0xc0; // A = infinity
+  std::fill(b.begin() + 1, b.begin() + 48, 0);
+  auto inf = DecodeProof(b);
+  ASSERT_FALSE(inf);
+  EXPECT_NE(inf.ErrorMessage().find("infinity"), std::string::npos);
+  std::array<uint8_t, PROOF_BYTES> ff;
+  ff.fill(0xff);
+  EXPECT_FALSE(DecodeProof(ff));
+  b = bytes;
+  b[48] &= 0x7f; // B without the compression flag
+  EXPECT_FALSE(DecodeProof(b));
+
+  std::vector<Proof> two{proof, proof};
+  auto multi = EncodeProofs(two);
+  EXPECT_EQ(multi.size(), 384u);
+  auto decoded = DecodeProofs(multi);
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->size(), 2u);
+  multi.pop_back();
+  EXPECT_FALSE(DecodeProofs(multi));
+}
+
+TEST(SnarkjsJson, DecimalAndShapes) {
+  EXPECT_EQ(ToDecimal(ff::Limbs<4>{0, 0, 0, 0}), "0");
+  EXPECT_EQ(ToDecimal(ff::Limbs<4>{35, 0, 0, 0}), "35");
+  EXPECT_EQ(ToDecimal(ff::Limbs<4>{0, 1, 0, 0}), "18446744073709551616");
+  EXPECT_EQ(ToDecimal(Fr::MODULUS), "52435875175126190479447740508185965837690552500527637822603658699938581184513");
+  const std::string vk = SnarkjsVerifyingKeyJson(ChainParams().vk);
+  EXPECT_NE(vk.find("\"nPublic\": 2"), std::string::npos);
+  EXPECT_NE(vk.find("\"curve\": \"bls12381\""), std::string::npos);
+  EXPECT_NE(vk.find("vk_alphabeta_12"), std::string::npos);
+  EXPECT_EQ(SnarkjsPublicJson(std::vector<Fr>{Fr::FromUint(33), Fr::FromUint(3)}), "[\"33\",\"3\"]\n");
+  EXPECT_NE(SnarkjsProofJson(ChainProof()).find("\"pi_b\": [["), std::string::npos);
+}
+
+// Helper for the external oracles (tests/oracle): with CUZK_SNARKJS_DIR set, writes vk.json,
+// proof.json and public.json of a fresh mul-chain proof there, for `snarkjs groth16 verify`.
+TEST(SnarkjsJson, WritesFilesForTheOracle) {
+  const char *dir = std::getenv("CUZK_SNARKJS_DIR");
+  if (!dir) GTEST_SKIP() << "set CUZK_SNARKJS_DIR to write vk.json/proof.json/public.json";
+  r1cs::TestCS cs;
+  r1cs::MulChainCircuit{Fr::FromUint(3), 4}.Synthesize(cs);
+  std::vector<Fr> inputs(cs.input_assignment.begin() + 1, cs.input_assignment.end());
+  auto s = WriteSnarkjsFiles(dir, ChainParams().vk, ChainProof(), inputs);
+  EXPECT_TRUE(s) << s.ErrorMessage();
+}
+
+} // namespace
+} // namespace cuzk::groth16
