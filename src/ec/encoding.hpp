@@ -35,6 +35,7 @@ enum class DecodeError : uint8_t {
 //! short stable name of an error ("NOT_ON_CURVE"), for logs and metrics
 const char *DecodeErrorName(DecodeError e);
 
+//! point is valid only when Ok(); on failure it is left as the zero value (our in-memory infinity)
 template <class P> struct DecodeResult {
   P point{};
   DecodeError error = DecodeError::NONE;
