@@ -34,7 +34,7 @@ private:
 
 //! How Pippenger adds points into buckets (both exact; they differ only in speed).
 enum class BucketAddition {
-  Auto,        //!< batched affine for windows of 10 bits or more, XYZZ below
+  Auto,        //!< batched affine for windows of 11 bits or more, XYZZ below
   Xyzz,        //!< one XYZZ mixed addition per point (8M + 2S)
   BatchAffine, //!< affine buckets, a batch of additions sharing one inversion (~5M + 1S each)
 };
