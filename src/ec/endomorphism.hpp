@@ -29,7 +29,8 @@ G1Affine Phi(const G1Affine &p);
 G2 Psi(const G2 &p);
 G2Affine Psi(const G2Affine &p);
 
-//! [|x|]P for the seed's absolute value 0xd201000000010000 (63 doublings, 5 additions)
+//! [|x|]P for the seed's absolute value 0xd201000000010000 (63 doublings and 5 additions
+//! after the leading bit: the seed has Hamming weight 6)
 template <class C> Jacobian<C> MulBySeedAbs(const Jacobian<C> &p) { return p.MulLimbs(ff::Limbs<1>{ff::BLS_X}); }
 
 } // namespace cuzk::ec
