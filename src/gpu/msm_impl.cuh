@@ -15,9 +15,12 @@
 namespace cuzk::gpu {
 
 namespace msm_detail {
+// Internal linkage: msm_g1.cu and msm_g2.cu both include this file, and the curve-independent
+// kernels below would otherwise be defined twice in libcuzk_gpu.
+namespace {
 
 constexpr unsigned BLOCK = 256;
-inline unsigned Blocks(size_t threads, unsigned block = BLOCK) { return unsigned((threads + block - 1) / block); }
+unsigned Blocks(size_t threads, unsigned block = BLOCK) { return unsigned((threads + block - 1) / block); }
 
 //! threads of the per-window reduction and of batch addition's tree: G2 points are twice as
 //! large, and a block's tree must fit the 48 KiB of static shared memory
@@ -86,6 +89,7 @@ template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(co
   BlockTreeSum<X, T>(acc, out);
 }
 
+} // namespace
 } // namespace msm_detail
 
 template <class C> struct Msm<C>::Impl {
