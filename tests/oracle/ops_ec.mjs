@@ -1,5 +1,5 @@
-// tests/oracle/ops_ec.mjs — oracles for the curve ops of dump_ec.cpp (and the encodings, MSM, pairing to come).
-import { bls, Fr, Fp, big, hexOf, fp2, flatFp2 } from './oracle_lib.mjs';
+// tests/oracle/ops_ec.mjs — oracles for dump_ec.cpp: G1/G2 arithmetic, encodings, decoders.
+import { bls, Fp, big, hexOf, bytesHex, hexBytes, fp2, flatFp2 } from './oracle_lib.mjs';
 
 const { G1, G2 } = bls;
 
@@ -28,6 +28,16 @@ const groups = {
 //! k·P for any k in [0, r): noble's constant-time multiply refuses 0
 const mul = (G, p, k) => (k === 0n ? G.Point.ZERO : p.multiply(k));
 
+function decode(G, hex) {
+  let p;
+  try {
+    p = G.Point.fromBytes(hexBytes(hex));
+  } catch {
+    return [];
+  }
+  return G.flat(p);
+}
+
 function curveOps(name) {
   const G = groups[name];
   const point = (s) => {
@@ -40,9 +50,15 @@ function curveOps(name) {
     [`${name}.mul`]: (s) => G.flat(mul(G, point(s), big(s[G.size]))),
     [`${name}.dbl`]: (s) => G.flat(point(s).double()),
     [`${name}.add`]: (s) => G.flat(point(s).add(point(s.slice(G.size)))),
+    [`${name}.compress`]: (s) => [bytesHex(point(s).toBytes(true))],
+    [`${name}.uncompress`]: (s) => [bytesHex(point(s).toBytes(false))],
+    // noble's fromBytes picks the format from the flags and checks canonical coordinates,
+    // the curve and the subgroup; anything it throws on must be rejected by cuzk too
+    [`${name}.decode_compressed`]: ([b]) => decode(G, b),
+    [`${name}.decode_uncompressed`]: ([b]) => decode(G, b),
   };
 }
 
 export const OPS = { ...curveOps('g1'), ...curveOps('g2') };
-// Fr is re-exported for the encoding/MSM/pairing oracles that build on these helpers
-export { Fr, groups, mul };
+// the MSM and pairing oracles build their points the same way
+export { groups, mul };

@@ -1,0 +1,13 @@
+// apps/cuzk-bench/main.cpp — the cuzk-bench CLI. Each subcommand registers itself from its own file.
+#include "selftest.hpp"
+
+#include <CLI/CLI.hpp>
+
+int main(int argc, char **argv) {
+  CLI::App app{"cuzk-bench: benchmarks and checks for the cuzk proving engine"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  cuzk::bench::AddSelftestCommand(app, exit_code);
+  CLI11_PARSE(app, argc, argv);
+  return exit_code;
+}
