@@ -13,8 +13,8 @@
 #include "gpu/ntt.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -83,7 +83,9 @@ std::vector<ff::Fr> Scalars(size_t n, std::mt19937_64 &rng) {
   return k;
 }
 
-bool Wanted(const Options &o, const std::string &name) { return o.filter.empty() || name.find(o.filter) != std::string::npos; }
+bool Wanted(const Options &o, const std::string &name) {
+  return o.filter.empty() || name.find(o.filter) != std::string::npos;
+}
 
 void BenchNtt(const Device &dev, const Options &o, unsigned k, std::vector<Result> &out, std::mt19937_64 &rng) {
   const size_t n = size_t(1) << k;
@@ -172,10 +174,14 @@ int main(int argc, char **argv) {
   Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--json") o.json = argv[i + 1];
-    else if (a == "--runs") o.runs = std::max(1, std::atoi(argv[i + 1]));
-    else if (a == "--device") o.device = argv[i + 1];
-    else if (a == "--filter") o.filter = argv[i + 1];
+    if (a == "--json")
+      o.json = argv[i + 1];
+    else if (a == "--runs")
+      o.runs = std::max(1, std::atoi(argv[i + 1]));
+    else if (a == "--device")
+      o.device = argv[i + 1];
+    else if (a == "--filter")
+      o.filter = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
@@ -202,8 +208,9 @@ int main(int argc, char **argv) {
     BenchBatchAdd<ec::G2Curve>(dev, o, "batch_add_g2_50pct", 22, 50, res, rng);
     if (!o.json.empty()) {
       std::ofstream j(o.json);
-      j << "{\n  \"device\": {\"name\": \"" << info.name << "\", \"uuid\": \"" << info.uuid << "\", \"sm_count\": "
-        << info.sm_count << ", \"total_memory\": " << info.total_memory << "},\n  \"results\": [\n";
+      j << "{\n  \"device\": {\"name\": \"" << info.name << "\", \"uuid\": \"" << info.uuid
+        << "\", \"sm_count\": " << info.sm_count << ", \"total_memory\": " << info.total_memory
+        << "},\n  \"results\": [\n";
       for (size_t i = 0; i < res.size(); i++) {
         const auto &r = res[i];
         j << "    {\"name\": \"" << r.name << "\", \"n\": " << r.n << ", \"median_ms\": " << r.median_ms

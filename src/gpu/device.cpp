@@ -13,8 +13,8 @@ namespace cuzk::gpu {
 
 namespace detail {
 void ThrowCudaError(cudaError_t code, const char *expr, const char *file, int line) {
-  std::string msg = std::string(cudaGetErrorName(code)) + ": " + cudaGetErrorString(code) + " at " + expr + "@" +
-                    file + ":" + std::to_string(line);
+  std::string msg = std::string(cudaGetErrorName(code)) + ": " + cudaGetErrorString(code) + " at " + expr + "@" + file +
+                    ":" + std::to_string(line);
   throw CudaError(code, msg);
 }
 } // namespace detail

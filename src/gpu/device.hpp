@@ -14,12 +14,12 @@
 namespace cuzk::gpu {
 
 struct DeviceInfo {
-  int ordinal = -1;         //!< CUDA runtime ordinal in this process
-  std::string name;         //!< e.g. "NVIDIA H200"
-  std::string uuid;         //!< "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi prints it
-  std::string pci_bus_id;   //!< "0000:18:00.0"
-  size_t total_memory = 0;  //!< bytes
-  size_t free_memory = 0;   //!< bytes, when the registry was read
+  int ordinal = -1;        //!< CUDA runtime ordinal in this process
+  std::string name;        //!< e.g. "NVIDIA H200"
+  std::string uuid;        //!< "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi prints it
+  std::string pci_bus_id;  //!< "0000:18:00.0"
+  size_t total_memory = 0; //!< bytes
+  size_t free_memory = 0;  //!< bytes, when the registry was read
   int sm_count = 0;
   int cc_major = 0, cc_minor = 0;
 };

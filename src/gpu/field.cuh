@@ -44,34 +44,34 @@ template <class Host> struct alignas(16) Mont {
 
   CUZK_HD static Mont Zero() {
     Mont r;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) r.v[i] = 0;
     return r;
   }
   CUZK_HD static Mont One() {
     constexpr Words32<N> one = ONE;
     Mont r;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) r.v[i] = one[i];
     return r;
   }
   //! the element whose Montgomery words are `w` (no conversion)
   CUZK_HD static Mont FromWords(const uint32_t *w) {
     Mont r;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) r.v[i] = w[i];
     return r;
   }
 
   CUZK_HD bool IsZero() const {
     uint32_t acc = 0;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) acc |= v[i];
     return acc == 0;
   }
   CUZK_HD bool operator==(const Mont &o) const {
     uint32_t acc = 0;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) acc |= v[i] ^ o.v[i];
     return acc == 0;
   }
@@ -81,7 +81,7 @@ CUZK_UNROLL
     Mont r;
     CarryChain c;
     r.v[0] = c.AddCc(v[0], b.v[0]);
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 1; i < N; i++) r.v[i] = c.Addc(v[i], b.v[i]);
     r.ReduceOnce(); // a + b < 2p < 2^(32N): no carry out of the top word
     return r;
@@ -91,12 +91,12 @@ CUZK_UNROLL
     Mont r;
     CarryChain c;
     r.v[0] = c.SubCc(v[0], b.v[0]);
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 1; i < N; i++) r.v[i] = c.Subc(v[i], b.v[i]);
     const uint32_t mask = c.Subc(0, 0); // all ones when the subtraction borrowed
     CarryChain d;
     r.v[0] = d.AddCc(r.v[0], p[0] & mask);
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 1; i < N; i++) r.v[i] = d.Addc(r.v[i], p[i] & mask);
     return r;
   }
@@ -109,39 +109,39 @@ CUZK_UNROLL
   CUZK_HD Mont operator*(const Mont &b) const {
     constexpr Words32<N> p = MOD;
     uint32_t t[N + 2];
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int j = 0; j < N + 2; j++) t[j] = 0;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) {
       const uint32_t bi = b.v[i];
       CarryChain c;
       // t += a·b[i]: low halves into t[0..N-1], high halves into t[1..N]
       t[0] = c.MadLoCc(v[0], bi, t[0]);
-CUZK_UNROLL
+      CUZK_UNROLL
       for (int j = 1; j < N; j++) t[j] = c.MadcLo(v[j], bi, t[j]);
       t[N] = c.Addc(t[N], 0);
       t[N + 1] = c.Addc(0, 0);
       t[1] = c.MadHiCc(v[0], bi, t[1]);
-CUZK_UNROLL
+      CUZK_UNROLL
       for (int j = 1; j < N; j++) t[j + 1] = c.MadcHi(v[j], bi, t[j + 1]);
       t[N + 1] = c.Addc(t[N + 1], 0);
       // t += m·p with m chosen so that t[0] becomes 0, then shift one word down
       const uint32_t m = t[0] * M0;
       t[0] = c.MadLoCc(m, p[0], t[0]);
-CUZK_UNROLL
+      CUZK_UNROLL
       for (int j = 1; j < N; j++) t[j] = c.MadcLo(m, p[j], t[j]);
       t[N] = c.Addc(t[N], 0);
       t[N + 1] = c.Addc(t[N + 1], 0);
       t[1] = c.MadHiCc(m, p[0], t[1]);
-CUZK_UNROLL
+      CUZK_UNROLL
       for (int j = 1; j < N; j++) t[j + 1] = c.MadcHi(m, p[j], t[j + 1]);
       t[N + 1] = c.Addc(t[N + 1], 0);
-CUZK_UNROLL
+      CUZK_UNROLL
       for (int j = 0; j <= N; j++) t[j] = t[j + 1];
       t[N + 1] = 0;
     }
     Mont r;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int j = 0; j < N; j++) r.v[j] = t[j];
     r.ReduceOnce(); // t < 2p, so t[N] is zero here
     return r;
@@ -171,10 +171,10 @@ CUZK_UNROLL
     uint32_t d[N];
     CarryChain c;
     d[0] = c.SubCc(v[0], p[0]);
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 1; i < N; i++) d[i] = c.Subc(v[i], p[i]);
     const uint32_t keep = c.Subc(0, 0); // all ones when v < p
-CUZK_UNROLL
+    CUZK_UNROLL
     for (int i = 0; i < N; i++) v[i] = (v[i] & keep) | (d[i] & ~keep);
   }
 };

@@ -73,8 +73,8 @@ __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uin
 template <class X, unsigned T>
 __global__ void __launch_bounds__(T)
     WindowKernel(const X *buckets, MsmShape sh, uint32_t seg_len, uint32_t seg_threads, X *window_sums) {
-  const X v = threadIdx.x < seg_threads ? MsmSegmentThread(buckets, blockIdx.x, threadIdx.x, seg_len, sh)
-                                        : X::Infinity();
+  const X v =
+      threadIdx.x < seg_threads ? MsmSegmentThread(buckets, blockIdx.x, threadIdx.x, seg_len, sh) : X::Infinity();
   BlockTreeSum<X, T>(v, window_sums + blockIdx.x);
 }
 template <class A, class X, unsigned T>
@@ -135,14 +135,13 @@ template <class C> struct Msm<C>::Impl {
   std::vector<X> host_windows;
 
   Impl(const Device &d, size_t max_n)
-      : dev(d), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run)),
-        keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
-        start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
-        item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
-        window_sums(d, cap.shape.windows), temp(d, 0) {
+      : dev(d), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run)), keys_in(d, cap.pairs),
+        keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs), start(d, cap.slots), end(d, cap.slots),
+        counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items), item_end(d, cap.max_items),
+        total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots), window_sums(d, cap.shape.windows), temp(d, 0) {
     // a smaller run has a narrower window: its slots, pairs and temp sizes are never larger
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
-                                                  int(cap.slots)));
+    CUZK_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
     temp = DeviceBuffer<uint8_t>(d, std::max(cap.sort_temp, scan_temp));
     host_windows.resize(cap.shape.windows);
   }
@@ -162,8 +161,8 @@ template <class C> struct Msm<C>::Impl {
     }
     size_t temp_bytes = temp.Size();
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
-                                                    vals_in.Data(), vals_out.Data(), int(z.pairs), 0,
-                                                    int(KeyBits(sh)), st));
+                                                    vals_in.Data(), vals_out.Data(), int(z.pairs), 0, int(KeyBits(sh)),
+                                                    st));
     CUZK_CUDA_CHECK(cudaMemsetAsync(start.Data(), 0, z.slots * sizeof(uint32_t), st));
     CUZK_CUDA_CHECK(cudaMemsetAsync(end.Data(), 0, z.slots * sizeof(uint32_t), st));
     BoundsKernel<<<Blocks(z.pairs), BLOCK, 0, st>>>(keys_out.Data(), uint32_t(z.pairs), start.Data(), end.Data());
@@ -171,7 +170,8 @@ template <class C> struct Msm<C>::Impl {
     CountKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), sh, counts.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     size_t scan_bytes = temp.Size();
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.Data(), scan_bytes, counts.Data(), first.Data(), int(z.slots), st));
+    CUZK_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(temp.Data(), scan_bytes, counts.Data(), first.Data(), int(z.slots), st));
     ItemsKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), counts.Data(), first.Data(), sh,
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
@@ -184,8 +184,8 @@ template <class C> struct Msm<C>::Impl {
     const uint32_t seg_len = sh.Buckets() / seg_threads;
     WindowKernel<X, T><<<sh.windows, T, 0, st>>>(buckets.Data(), sh, seg_len, seg_threads, window_sums.Data());
     CUZK_CUDA_CHECK_LAUNCH();
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X),
-                                    cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(
+        cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X), cudaMemcpyDeviceToHost, st));
     s.Synchronize();
     // Horner over the windows, top first: acc ← acc·2^c + S_w
     ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
@@ -225,7 +225,8 @@ ec::Jacobian<C> Msm<C>::Run(const ec::Affine<C> *bases, const ff::Fr *scalars, s
   ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
   for (size_t off = 0; off < n; off += impl_->max_run) {
     const size_t len = std::min(impl_->max_run, n - off);
-    acc += impl_->RunOnce(reinterpret_cast<const A *>(bases) + off, reinterpret_cast<const Fr *>(scalars) + off, len, s);
+    acc +=
+        impl_->RunOnce(reinterpret_cast<const A *>(bases) + off, reinterpret_cast<const Fr *>(scalars) + off, len, s);
   }
   return acc;
 }
@@ -257,8 +258,8 @@ ec::Jacobian<C> BatchAdd<C>::Run(const ec::Affine<C> *bases, const uint64_t *bit
   impl_->dev.MakeCurrent();
   if (n == 0) return ec::Jacobian<C>::Infinity();
   const cudaStream_t st = s.Get();
-  BatchAddKernel<A, X, T><<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n,
-                                                       impl_->partials.Data());
+  BatchAddKernel<A, X, T>
+      <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
   CUZK_CUDA_CHECK_LAUNCH();
   SumKernel<X, T><<<1, T, 0, st>>>(impl_->partials.Data(), impl_->blocks, impl_->result.Data());
   CUZK_CUDA_CHECK_LAUNCH();

@@ -72,7 +72,8 @@ CUZK_HD void MsmBoundsThread(const uint32_t *keys, uint32_t p, uint32_t total, u
 }
 
 //! step 3a for slot g: how many work items its run needs (digit 0 needs none)
-CUZK_HD void MsmCountThread(const uint32_t *start, const uint32_t *end, uint32_t g, const MsmShape &sh, uint32_t *counts) {
+CUZK_HD void MsmCountThread(const uint32_t *start, const uint32_t *end, uint32_t g, const MsmShape &sh,
+                            uint32_t *counts) {
   const uint32_t mag = g & ((1u << sh.c) - 1);
   const uint32_t size = end[g] - start[g];
   counts[g] = mag == 0 ? 0 : (size + sh.chunk - 1) / sh.chunk;
@@ -105,7 +106,8 @@ CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t beg
 }
 
 //! step 3d for slot g: merge its items
-template <class X> CUZK_HD X MsmMergeThread(const X *partials, const uint32_t *counts, const uint32_t *first, uint32_t g) {
+template <class X>
+CUZK_HD X MsmMergeThread(const X *partials, const uint32_t *counts, const uint32_t *first, uint32_t g) {
   X acc = X::Infinity();
   for (uint32_t j = 0; j < counts[g]; j++) acc.Add(partials[first[g] + j]);
   return acc;

@@ -37,13 +37,21 @@ __global__ void QuotientKernel(Fr *a, const Fr *b, const Fr *c, unsigned log_n, 
 
 unsigned Blocks(size_t threads) { return unsigned((threads + NTT_BLOCK - 1) / NTT_BLOCK); }
 
-template <bool DIT> void LaunchPass(Fr *x, unsigned log_n, unsigned log_h, unsigned s, const PowTable &tw, cudaStream_t st) {
+template <bool DIT>
+void LaunchPass(Fr *x, unsigned log_n, unsigned log_h, unsigned s, const PowTable &tw, cudaStream_t st) {
   const unsigned blocks = Blocks(size_t(1) << (log_n - s));
   switch (s) {
-  case 1: RadixKernel<1, DIT><<<blocks, NTT_BLOCK, 0, st>>>(x, log_n, log_h, tw); break;
-  case 2: RadixKernel<2, DIT><<<blocks, NTT_BLOCK, 0, st>>>(x, log_n, log_h, tw); break;
-  case 3: RadixKernel<3, DIT><<<blocks, NTT_BLOCK, 0, st>>>(x, log_n, log_h, tw); break;
-  default: throw std::logic_error("NTT pass radix out of range");
+  case 1:
+    RadixKernel<1, DIT><<<blocks, NTT_BLOCK, 0, st>>>(x, log_n, log_h, tw);
+    break;
+  case 2:
+    RadixKernel<2, DIT><<<blocks, NTT_BLOCK, 0, st>>>(x, log_n, log_h, tw);
+    break;
+  case 3:
+    RadixKernel<3, DIT><<<blocks, NTT_BLOCK, 0, st>>>(x, log_n, log_h, tw);
+    break;
+  default:
+    throw std::logic_error("NTT pass radix out of range");
   }
   CUZK_CUDA_CHECK_LAUNCH();
 }
@@ -73,8 +81,7 @@ void BitReverseScale(Fr *x, unsigned log_n, const PowTable &scale, bool before, 
 
 } // namespace
 
-NttDomain::NttDomain(const Device &dev, unsigned log_n)
-    : dev_(dev), log_n_(log_n), storage_(dev, 0) {
+NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_n), storage_(dev, 0) {
   if (log_n < 1 || log_n > NTT_MAX_LOG) throw std::invalid_argument("NttDomain: log_n must be in 1..28");
   const ff::Fr one = ff::Fr::One();
   const ff::Fr omega = DomainRoot(log_n), omega_inv = omega.Inverse();
@@ -159,7 +166,7 @@ void NttDomain::ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s) const
     Dit(x, log_n_, T(omega_), st);
   }
   QuotientKernel<<<blocks, NTT_BLOCK, 0, st>>>(reinterpret_cast<Fr *>(a), reinterpret_cast<const Fr *>(b),
-                                              reinterpret_cast<const Fr *>(c), log_n_, ToDevice<Fr>(z_inv_));
+                                               reinterpret_cast<const Fr *>(c), log_n_, ToDevice<Fr>(z_inv_));
   CUZK_CUDA_CHECK_LAUNCH();
   Transform(a, NttKind::kCosetInverse, s);
 }

@@ -57,17 +57,17 @@ CUZK_HD void NttRadixThread(Fr *x, uint32_t t, unsigned log_n, unsigned log_h, c
   const uint32_t j0 = t & ((1u << log_h) - 1);
   const uint32_t base = ((t >> log_h) << (log_h + S)) | j0;
   Fr a[R];
-CUZK_UNROLL
+  CUZK_UNROLL
   for (uint32_t m = 0; m < R; m++) a[m] = x[base + (m << log_h)];
 
-CUZK_UNROLL
+  CUZK_UNROLL
   for (unsigned st = 0; st < S; st++) {
     // DIF runs the widest stage first, DIT the narrowest; H is the half-span in units of h'
     const unsigned log_H = DIT ? st : S - 1 - st;
     const uint32_t H = 1u << log_H;
     // ω_{2Hh'}^j = ω_n^(j · 2^(log_n − 1 − log_H − log_h))
     const unsigned shift = log_n - 1 - log_H - log_h;
-CUZK_UNROLL
+    CUZK_UNROLL
     for (uint32_t m = 0; m < R; m++) {
       if (m & H) continue;
       const uint32_t j = ((m & (H - 1)) << log_h) + j0;
@@ -83,7 +83,7 @@ CUZK_UNROLL
       }
     }
   }
-CUZK_UNROLL
+  CUZK_UNROLL
   for (uint32_t m = 0; m < R; m++) x[base + (m << log_h)] = a[m];
 }
 

@@ -79,7 +79,8 @@ public:
     CUZK_CUDA_CHECK(cudaMalloc(reinterpret_cast<void **>(&p_), count * sizeof(T)));
   }
   ~DeviceBuffer() { Release(); }
-  DeviceBuffer(DeviceBuffer &&o) noexcept : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  DeviceBuffer(DeviceBuffer &&o) noexcept
+      : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
   DeviceBuffer(const DeviceBuffer &) = delete;
   DeviceBuffer &operator=(const DeviceBuffer &) = delete;
   DeviceBuffer &operator=(DeviceBuffer &&o) noexcept {
@@ -132,7 +133,8 @@ public:
     CUZK_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void **>(&p_), count * sizeof(T), cudaHostAllocPortable));
   }
   ~PinnedBuffer() { Release(); }
-  PinnedBuffer(PinnedBuffer &&o) noexcept : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  PinnedBuffer(PinnedBuffer &&o) noexcept
+      : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
   PinnedBuffer(const PinnedBuffer &) = delete;
   PinnedBuffer &operator=(const PinnedBuffer &) = delete;
   PinnedBuffer &operator=(PinnedBuffer &&o) noexcept {

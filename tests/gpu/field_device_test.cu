@@ -42,8 +42,8 @@ template <class HF, class DF, class MakeRandom> void CheckField(MakeRandom rando
   da.CopyFromHost(a, s);
   db.CopyFromHost(b, s);
   FieldOpsKernel<DF><<<unsigned((n + 255) / 256), 256, 0, s.Get()>>>(reinterpret_cast<const DF *>(da.Data()),
-                                                                    reinterpret_cast<const DF *>(db.Data()),
-                                                                    reinterpret_cast<DF *>(dout.Data()), uint32_t(n));
+                                                                     reinterpret_cast<const DF *>(db.Data()),
+                                                                     reinterpret_cast<DF *>(dout.Data()), uint32_t(n));
   CUZK_CUDA_CHECK_LAUNCH();
   std::vector<HF> out(OPS * n);
   dout.CopyToHost(out, s);
@@ -111,9 +111,8 @@ template <class C> void CheckCurve() {
   DeviceBuffer<X> dout(dev, 5 * n);
   dp.CopyFromHost(pa, s);
   dq.CopyFromHost(qa, s);
-  CurveOpsKernel<A, X><<<unsigned(n / 64), 64, 0, s.Get()>>>(reinterpret_cast<const A *>(dp.Data()),
-                                                             reinterpret_cast<const A *>(dq.Data()), dout.Data(),
-                                                             uint32_t(n));
+  CurveOpsKernel<A, X><<<unsigned(n / 64), 64, 0, s.Get()>>>(
+      reinterpret_cast<const A *>(dp.Data()), reinterpret_cast<const A *>(dq.Data()), dout.Data(), uint32_t(n));
   CUZK_CUDA_CHECK_LAUNCH();
   std::vector<X> out(5 * n);
   dout.CopyToHost(out, s);

@@ -16,7 +16,9 @@ using namespace cuzk::gpu;
 namespace {
 
 // msm_impl.cuh's RunOnce with every kernel a loop and CUB replaced by std::stable_sort / scan
-template <class C> ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk) {
+template <class C>
+ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c,
+                        uint32_t chunk) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   std::vector<A> bases(hb.size());
@@ -48,9 +50,11 @@ template <class C> ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb,
   for (uint32_t g = 0; g < sh.Slots(); g++)
     MsmItemsThread(start.data(), end.data(), counts.data(), first.data(), g, sh, ib.data(), ie.data(), &total);
   std::vector<X> partials(max_items);
-  for (uint32_t it = 0; it < total; it++) partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
+  for (uint32_t it = 0; it < total; it++)
+    partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
   std::vector<X> buckets(sh.Slots());
-  for (uint32_t g = 0; g < sh.Slots(); g++) buckets[g] = MsmMergeThread(partials.data(), counts.data(), first.data(), g);
+  for (uint32_t g = 0; g < sh.Slots(); g++)
+    buckets[g] = MsmMergeThread(partials.data(), counts.data(), first.data(), g);
   const uint32_t seg_threads = std::min<uint32_t>(8, sh.Buckets()), seg_len = sh.Buckets() / seg_threads;
   ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
   for (uint32_t w = sh.windows; w-- > 0;) {

@@ -56,14 +56,20 @@ template <class Rng> std::vector<ff::Fr> Scalars(size_t n, ScalarKind kind, Rng 
   const ff::Fr same = ff::Fr::Random(rng);
   for (size_t i = 0; i < n; i++) {
     switch (kind) {
-    case ScalarKind::kUniform: k[i] = ff::Fr::Random(rng); break;
+    case ScalarKind::kUniform:
+      k[i] = ff::Fr::Random(rng);
+      break;
     case ScalarKind::kZeroOneMinusOne: {
       const uint64_t r = rng() % 4;
       k[i] = r == 0 ? ff::Fr::Zero() : r == 1 ? ff::Fr::One() : r == 2 ? -ff::Fr::One() : ff::Fr::Random(rng);
       break;
     }
-    case ScalarKind::kAllEqual: k[i] = same; break;
-    case ScalarKind::kSmall: k[i] = ff::Fr::FromUint(rng() % 1000); break;
+    case ScalarKind::kAllEqual:
+      k[i] = same;
+      break;
+    case ScalarKind::kSmall:
+      k[i] = ff::Fr::FromUint(rng() % 1000);
+      break;
     }
   }
   return k;
@@ -78,16 +84,27 @@ template <class C, class Rng> MsmCase<C> EdgeCase(size_t n, Rng &rng) {
   m.scalars = Scalars(n, ScalarKind::kUniform, rng);
   for (size_t i = 0; i < n; i++) {
     switch (i % 9) {
-    case 1: m.scalars[i] = ff::Fr::Zero(); break;
-    case 2: m.scalars[i] = ff::Fr::One(); break;
-    case 3: m.scalars[i] = -ff::Fr::One(); break;
-    case 4: m.bases[i] = ec::Affine<C>::Infinity(); break;
-    case 5: m.bases[i] = m.bases[i - 1]; break; // repeated base
+    case 1:
+      m.scalars[i] = ff::Fr::Zero();
+      break;
+    case 2:
+      m.scalars[i] = ff::Fr::One();
+      break;
+    case 3:
+      m.scalars[i] = -ff::Fr::One();
+      break;
+    case 4:
+      m.bases[i] = ec::Affine<C>::Infinity();
+      break;
+    case 5:
+      m.bases[i] = m.bases[i - 1];
+      break; // repeated base
     case 6:
       m.bases[i] = m.bases[i - 1];
       m.scalars[i] = -m.scalars[i - 1]; // cancels the previous term
       break;
-    default: break;
+    default:
+      break;
     }
   }
   m.expected = Naive<C>(m.bases, m.scalars);

@@ -13,7 +13,9 @@ namespace {
 
 struct HostTables {
   HostPowTable t;
-  PowTable View() const { return PowTable{reinterpret_cast<const Fr *>(t.hi.data()), reinterpret_cast<const Fr *>(t.lo.data()), t.lo_bits}; }
+  PowTable View() const {
+    return PowTable{reinterpret_cast<const Fr *>(t.hi.data()), reinterpret_cast<const Fr *>(t.lo.data()), t.lo_bits};
+  }
 };
 
 // The same pass schedule as ntt.cu's Dif/Dit, each kernel replaced by a loop over its threads.
@@ -79,7 +81,8 @@ struct Twin {
     BitRev(x, log_n, on_coset ? coset_inv_ninv.View() : NinvView(), false);
     return Host(x);
   }
-  std::vector<ff::Fr> H(const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b, const std::vector<ff::Fr> &c) const {
+  std::vector<ff::Fr> H(const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b,
+                        const std::vector<ff::Fr> &c) const {
     std::vector<Fr> v[3] = {Dev(a), Dev(b), Dev(c)};
     for (auto &x : v) {
       Dif(x, log_n, omega_inv.View());
@@ -87,7 +90,8 @@ struct Twin {
       Dit(x, log_n, omega.View());
     }
     const ff::Fr z_inv = (CosetGenerator().Pow(uint64_t(1) << log_n) - ff::Fr::One()).Inverse();
-    for (uint32_t i = 0; i < v[0].size(); i++) QuotientThread(v[0].data(), v[1].data(), v[2].data(), i, ToDevice<Fr>(z_inv));
+    for (uint32_t i = 0; i < v[0].size(); i++)
+      QuotientThread(v[0].data(), v[1].data(), v[2].data(), i, ToDevice<Fr>(z_inv));
     auto r = Host(v[0]);
     return Inverse(r, true);
   }

@@ -43,7 +43,7 @@ struct Message {
 };
 
 template <class T> std::string Show(const T &v) {
-  if constexpr (requires(std::ostream &o) { o << v; }) {
+  if constexpr (requires(std::ostream & o) { o << v; }) {
     std::ostringstream os;
     os << v;
     return os.str();
@@ -68,7 +68,8 @@ struct Skip {
   }
 };
 
-template <class A, class B> std::string CompareText(const char *ea, const char *eb, const char *op, const A &a, const B &b) {
+template <class A, class B>
+std::string CompareText(const char *ea, const char *eb, const char *op, const A &a, const B &b) {
   return std::string("Expected: (") + ea + ") " + op + " (" + eb + "), actual: " + Show(a) + " vs " + Show(b);
 }
 
@@ -99,8 +100,8 @@ inline int RunAll() {
 #define CUZK_SHIM_CAT2(a, b) a##b
 #define CUZK_SHIM_CAT(a, b) CUZK_SHIM_CAT2(a, b)
 #define TEST(suite, name)                                                                                              \
-  static void CUZK_SHIM_CAT(suite, CUZK_SHIM_CAT(_, name))();                                                         \
-  static ::testing::shim::Registrar CUZK_SHIM_CAT(suite, CUZK_SHIM_CAT(_reg_, name))(                                 \
+  static void CUZK_SHIM_CAT(suite, CUZK_SHIM_CAT(_, name))();                                                          \
+  static ::testing::shim::Registrar CUZK_SHIM_CAT(suite, CUZK_SHIM_CAT(_reg_, name))(                                  \
       #suite, #name, &CUZK_SHIM_CAT(suite, CUZK_SHIM_CAT(_, name)));                                                   \
   static void CUZK_SHIM_CAT(suite, CUZK_SHIM_CAT(_, name))()
 
@@ -119,8 +120,7 @@ inline int RunAll() {
 #define EXPECT_FALSE(c) CUZK_SHIM_EXPECT(!bool(c), "Expected false: " #c)
 #define ASSERT_TRUE(c) CUZK_SHIM_ASSERT(bool(c), "Expected true: " #c)
 #define ASSERT_FALSE(c) CUZK_SHIM_ASSERT(!bool(c), "Expected false: " #c)
-#define CUZK_SHIM_CMP(kind, a, b, op)                                                                                  \
-  kind(((a)op(b)), ::testing::shim::CompareText(#a, #b, #op, (a), (b)))
+#define CUZK_SHIM_CMP(kind, a, b, op) kind(((a)op(b)), ::testing::shim::CompareText(#a, #b, #op, (a), (b)))
 #define EXPECT_EQ(a, b) CUZK_SHIM_CMP(CUZK_SHIM_EXPECT, a, b, ==)
 #define EXPECT_NE(a, b) CUZK_SHIM_CMP(CUZK_SHIM_EXPECT, a, b, !=)
 #define EXPECT_LT(a, b) CUZK_SHIM_CMP(CUZK_SHIM_EXPECT, a, b, <)
