@@ -153,6 +153,8 @@ if bench.get("results"):
                      f"{(str(a) + ' ms') if a else ''}{extra} |")
 else:
     lines.append("no benchmark results")
+for e in bench.get("errors", []):
+    lines.append(f"- ERROR {e}")
 open(os.path.join(out, "report.md"), "w").write("\n".join(lines) + "\n")
 json.dump({"status": status, "elapsed_s": int(os.environ["ELAPSED"]), "tests": tests, "bench": bench},
           open(os.path.join(out, "report.json"), "w"), indent=2)

@@ -198,14 +198,24 @@ int main(int argc, char **argv) {
                 info.pci_bus_id.c_str(), info.sm_count, info.total_memory >> 20);
     std::mt19937_64 rng(0xbe7c4);
     std::vector<Result> res;
-    BenchNtt(dev, o, 24, res, rng);
-    BenchNtt(dev, o, 27, res, rng);
-    BenchH(dev, o, 24, res, rng);
-    BenchMsm<ec::G1Curve>(dev, o, "msm_g1", 20, res, rng);
-    BenchMsm<ec::G1Curve>(dev, o, "msm_g1", 24, res, rng);
-    BenchMsm<ec::G2Curve>(dev, o, "msm_g2", 22, res, rng);
-    BenchBatchAdd<ec::G1Curve>(dev, o, "batch_add_g1_50pct", 24, 50, res, rng);
-    BenchBatchAdd<ec::G2Curve>(dev, o, "batch_add_g2_50pct", 22, 50, res, rng);
+    std::vector<std::string> errors;
+    // one failing case (out of memory, a CUDA error) is reported and the others still run
+    auto guard = [&](const char *what, const std::function<void()> &f) {
+      try {
+        f();
+      } catch (const std::exception &e) {
+        std::printf("%-28s ERROR %s\n", what, e.what());
+        errors.push_back(std::string(what) + ": " + e.what());
+      }
+    };
+    guard("ntt 2^24", [&] { BenchNtt(dev, o, 24, res, rng); });
+    guard("ntt 2^27", [&] { BenchNtt(dev, o, 27, res, rng); });
+    guard("h_step 2^24", [&] { BenchH(dev, o, 24, res, rng); });
+    guard("msm_g1 2^20", [&] { BenchMsm<ec::G1Curve>(dev, o, "msm_g1", 20, res, rng); });
+    guard("msm_g1 2^24", [&] { BenchMsm<ec::G1Curve>(dev, o, "msm_g1", 24, res, rng); });
+    guard("msm_g2 2^22", [&] { BenchMsm<ec::G2Curve>(dev, o, "msm_g2", 22, res, rng); });
+    guard("batch_add_g1 2^24", [&] { BenchBatchAdd<ec::G1Curve>(dev, o, "batch_add_g1_50pct", 24, 50, res, rng); });
+    guard("batch_add_g2 2^22", [&] { BenchBatchAdd<ec::G2Curve>(dev, o, "batch_add_g2_50pct", 22, 50, res, rng); });
     if (!o.json.empty()) {
       std::ofstream j(o.json);
       j << "{\n  \"device\": {\"name\": \"" << info.name << "\", \"uuid\": \"" << info.uuid
@@ -217,8 +227,16 @@ int main(int argc, char **argv) {
           << ", \"min_ms\": " << r.min_ms << ", \"max_ms\": " << r.max_ms << ", \"runs\": " << r.runs << "}"
           << (i + 1 < res.size() ? "," : "") << "\n";
       }
-      j << "  ]\n}\n";
+      j << "  ],\n  \"errors\": [";
+      for (size_t i = 0; i < errors.size(); i++) {
+        std::string e = errors[i];
+        for (auto &ch : e)
+          if (ch == '"' || ch == '\\' || ch == '\n') ch = ' ';
+        j << (i ? ", " : "") << "\"" << e << "\"";
+      }
+      j << "]\n}\n";
     }
+    if (!errors.empty()) return 1;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "gpu_bench: %s\n", e.what());
     return 1;
