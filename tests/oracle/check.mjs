@@ -7,18 +7,9 @@
 // Exit 77 (ctest SKIP_RETURN_CODE): the oracles are not installed (run `npm ci` here, which
 // scripts/test.sh does) or node is older than @noble/curves 2.x supports.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { RequireOracles } from './oracle_env.mjs';
 
-const SKIP = 77;
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.log(`SKIP: node ${process.versions.node} is older than 20.19, which @noble/curves 2.x needs`);
-  process.exit(SKIP);
-}
-if (!existsSync(new URL('./node_modules/@noble/curves/package.json', import.meta.url))) {
-  console.log('SKIP: tests/oracle/node_modules is absent; run `npm ci` in tests/oracle (scripts/test.sh does)');
-  process.exit(SKIP);
-}
+RequireOracles(['@noble/curves']);
 
 const [program, seed = '1'] = process.argv.slice(2);
 if (!program) {
