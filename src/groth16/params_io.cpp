@@ -74,22 +74,24 @@ public:
     auto bytes = b_.subspan(pos_, BYTES<C>);
     auto r = checks_ == PointChecks::CHECKED ? ec::FromUncompressed<C>(bytes) : ec::FromUncompressedUnchecked<C>(bytes);
     if (!r.Ok()) return Bad(what, 0, r.error, r.message);
-    if (r.point.IsInfinity()) return Error{std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")"};
+    if (r.point.IsInfinity())
+      return Error{std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")"};
     out = r.point;
     pos_ += BYTES<C>;
     return {};
   }
 
   template <class C> Status Section(std::vector<ec::Affine<C>> &out, const char *what) {
-    uint32_t n;
+    uint32_t n = 0;
     if (auto s = U32(n, what); !s) return s;
-    if (uint64_t(n) * BYTES<C> > Remaining())
-      return Error{std::string(what) + ": length " + std::to_string(n) + " needs " + std::to_string(uint64_t(n) * BYTES<C>) +
+    const uint64_t need = uint64_t(n) * BYTES<C>;
+    if (need > Remaining())
+      return Error{std::string(what) + ": length " + std::to_string(n) + " needs " + std::to_string(need) +
                    " bytes, only " + std::to_string(Remaining()) + " left (truncated or corrupt length)"};
     out.resize(n);
     auto bytes = b_.subspan(pos_, size_t(n) * BYTES<C>);
     auto st = checks_ == PointChecks::CHECKED ? ec::BatchFromUncompressed<C>(bytes, std::span(out))
-                                               : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
+                                              : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
     if (!st.Ok()) return Bad(what, st.index, st.error, st.message);
     for (size_t i = 0; i < out.size(); i++) {
       if (out[i].IsInfinity()) return Error{std::string(what) + "[" + std::to_string(i) + "]: point at infinity"};
@@ -100,8 +102,8 @@ public:
 
 private:
   Status Truncated(const char *what, size_t need) const {
-    return Error{std::string(what) + ": truncated at offset " + std::to_string(pos_) + " (need " + std::to_string(need) +
-                 " bytes, " + std::to_string(Remaining()) + " left)"};
+    return Error{std::string(what) + ": truncated at offset " + std::to_string(pos_) + " (need " +
+                 std::to_string(need) + " bytes, " + std::to_string(Remaining()) + " left)"};
   }
   static Status Bad(const char *what, size_t index, ec::DecodeError e, const char *msg) {
     return Error{std::string(what) + "[" + std::to_string(index) + "]: " + ec::DecodeErrorName(e) + " (" + msg + ")"};

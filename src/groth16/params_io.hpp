@@ -35,7 +35,6 @@ Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks
 Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk);
 Status WriteParametersFile(const std::string &path, const Parameters &params);
 Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks = PointChecks::CHECKED);
-Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks,
-                                        size_t *trailing_bytes = nullptr);
+Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes = nullptr);
 
 } // namespace cuzk::groth16

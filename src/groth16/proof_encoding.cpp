@@ -7,10 +7,10 @@ namespace cuzk::groth16 {
 
 namespace {
 
-template <class C>
-Status DecodePart(std::span<const uint8_t> bytes, const char *name, ec::Affine<C> &out) {
+template <class C> Status DecodePart(std::span<const uint8_t> bytes, const char *name, ec::Affine<C> &out) {
   auto r = ec::FromCompressed<C>(bytes);
-  if (!r.Ok()) return Error{std::string("proof: ") + name + ": " + ec::DecodeErrorName(r.error) + " (" + r.message + ")"};
+  if (!r.Ok())
+    return Error{std::string("proof: ") + name + ": " + ec::DecodeErrorName(r.error) + " (" + r.message + ")"};
   if (r.point.IsInfinity()) return Error{std::string("proof: ") + name + " is the point at infinity"};
   out = r.point;
   return {};

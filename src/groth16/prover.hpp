@@ -21,13 +21,13 @@ namespace cuzk::groth16 {
 
 //! Seconds spent in each phase of ProveStart, summed over a batch; for benchmarks and metrics.
 struct ProverTimings {
-  double h_ntt = 0;    //!< a, b, c → H (iNTT, coset NTT, division by Z, coset iNTT)
+  double h_ntt = 0; //!< a, b, c → H (iNTT, coset NTT, division by Z, coset iNTT)
   double msm_h = 0;
   double msm_l = 0;
   double msm_a = 0;
   double msm_b_g1 = 0;
   double msm_b_g2 = 0;
-  double other = 0;    //!< padding, scalar preparation, density masks
+  double other = 0; //!< padding, scalar preparation, density masks
 
   double Total() const { return h_ntt + msm_h + msm_l + msm_a + msm_b_g1 + msm_b_g2 + other; }
   ProverTimings &operator+=(const ProverTimings &o);

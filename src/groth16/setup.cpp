@@ -15,8 +15,7 @@ using r1cs::SparseMatrix;
 using r1cs::Variable;
 
 // Scalars-to-points with a shared fixed-base table, in parallel chunks (each with its own scratch).
-template <class C>
-std::vector<ec::Affine<C>> MulMany(const ec::FixedBaseTable<C> &table, std::span<const Fr> scalars) {
+template <class C> std::vector<ec::Affine<C>> MulMany(const ec::FixedBaseTable<C> &table, std::span<const Fr> scalars) {
   constexpr size_t CHUNK = 1024;
   std::vector<ec::Affine<C>> out(scalars.size());
   tbb::parallel_for(size_t(0), (scalars.size() + CHUNK - 1) / CHUNK, [&](size_t c) {
@@ -79,8 +78,10 @@ Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, 
   std::vector<Fr> ic_s(num_inputs), l_s(num_aux), a_s, b_s;
   tbb::parallel_for(size_t(0), num_vars, [&](size_t i) {
     const Fr v = t.beta * at[i] + t.alpha * bt[i] + ct[i];
-    if (i < num_inputs) ic_s[i] = v * gamma_inv;
-    else l_s[i - num_inputs] = v * delta_inv;
+    if (i < num_inputs)
+      ic_s[i] = v * gamma_inv;
+    else
+      l_s[i - num_inputs] = v * delta_inv;
   });
   for (size_t i = 0; i < num_vars; i++) {
     if (in_a[i]) a_s.push_back(at[i]);

@@ -27,7 +27,7 @@ template <size_t N> std::string ToDecimal(const ff::Limbs<N> &v) {
     }
   }
   while (out.size() > 1 && out.back() == '0') out.pop_back();
-  if (out.empty()) out = "0";
+  if (out.empty()) out.push_back('0');
   std::reverse(out.begin(), out.end());
   return out;
 }
@@ -37,20 +37,35 @@ template std::string ToDecimal<6>(const ff::Limbs<6> &);
 
 namespace {
 
-std::string Q(const std::string &s) { return "\"" + s + "\""; }
+std::string Q(const std::string &s) {
+  std::string out(1, '"');
+  out += s;
+  out += '"';
+  return out;
+}
+// "[a,b,...]"; appended piece by piece (GCC 12 warns falsely on chains of literal + string&&)
+std::string List(std::initializer_list<std::string> items) {
+  std::string out(1, '[');
+  for (const std::string &i : items) {
+    if (out.size() > 1) out += ',';
+    out += i;
+  }
+  out += ']';
+  return out;
+}
 std::string Dec(const ff::Fp &x) { return Q(ToDecimal(x.ToCanonical())); }
 std::string Dec(const Fr &x) { return Q(ToDecimal(x.ToCanonical())); }
-std::string Dec(const ff::Fp2 &x) { return "[" + Dec(x.c0) + "," + Dec(x.c1) + "]"; }
+std::string Dec(const ff::Fp2 &x) { return List({Dec(x.c0), Dec(x.c1)}); }
 
 std::string Point(const G1Affine &p) {
-  if (p.IsInfinity()) return "[\"0\",\"1\",\"0\"]";
-  return "[" + Dec(p.x) + "," + Dec(p.y) + ",\"1\"]";
+  if (p.IsInfinity()) return List({Q("0"), Q("1"), Q("0")});
+  return List({Dec(p.x), Dec(p.y), Q("1")});
 }
 std::string Point(const G2Affine &p) {
-  if (p.IsInfinity()) return "[[\"0\",\"0\"],[\"1\",\"0\"],[\"0\",\"0\"]]";
-  return "[" + Dec(p.x) + "," + Dec(p.y) + ",[\"1\",\"0\"]]";
+  if (p.IsInfinity()) return List({List({Q("0"), Q("0")}), List({Q("1"), Q("0")}), List({Q("0"), Q("0")})});
+  return List({Dec(p.x), Dec(p.y), List({Q("1"), Q("0")})});
 }
-std::string Fp6Json(const ff::Fp6 &x) { return "[" + Dec(x.c0) + "," + Dec(x.c1) + "," + Dec(x.c2) + "]"; }
+std::string Fp6Json(const ff::Fp6 &x) { return List({Dec(x.c0), Dec(x.c1), Dec(x.c2)}); }
 
 Status WriteText(const std::string &path, const std::string &text) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
@@ -74,7 +89,10 @@ std::string SnarkjsVerifyingKeyJson(const VerifyingKey &vk) {
   s += " \"vk_delta_2\": " + Point(vk.delta_g2) + ",\n";
   s += " \"vk_alphabeta_12\": [" + Fp6Json(ab.c0) + "," + Fp6Json(ab.c1) + "],\n";
   s += " \"IC\": [";
-  for (size_t i = 0; i < vk.ic.size(); i++) s += (i ? "," : "") + std::string("\n  ") + Point(vk.ic[i]);
+  for (size_t i = 0; i < vk.ic.size(); i++) {
+    s += i ? ",\n  " : "\n  ";
+    s += Point(vk.ic[i]);
+  }
   s += "\n ]\n}\n";
   return s;
 }
@@ -86,7 +104,10 @@ std::string SnarkjsProofJson(const Proof &proof) {
 
 std::string SnarkjsPublicJson(std::span<const Fr> inputs) {
   std::string s = "[";
-  for (size_t i = 0; i < inputs.size(); i++) s += (i ? "," : "") + Dec(inputs[i]);
+  for (size_t i = 0; i < inputs.size(); i++) {
+    if (i) s += ',';
+    s += Dec(inputs[i]);
+  }
   return s + "]\n";
 }
 

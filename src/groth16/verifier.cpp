@@ -29,8 +29,7 @@ Expected<bool> VerifyProof(const PreparedVerifyingKey &pvk, const Proof &proof, 
   if (pvk.vk.ic.empty()) return Error{"verifying key has no ic points"};
   if (auto s = CheckInputCount(pvk.vk, public_inputs.size(), 0); !s) return Error{s.ErrorMessage()};
   G1 acc = G1::FromAffine(pvk.vk.ic[0]);
-  if (!public_inputs.empty())
-    acc += msm::Msm(std::span<const G1Affine>(pvk.vk.ic).subspan(1), public_inputs);
+  if (!public_inputs.empty()) acc += msm::Msm(std::span<const G1Affine>(pvk.vk.ic).subspan(1), public_inputs);
   const std::array<G1Affine, 3> g1{proof.a, acc.ToAffine(), proof.c};
   const std::array<ec::G2Prepared, 3> g2{ec::G2Prepared::From(proof.b), pvk.neg_gamma_g2, pvk.neg_delta_g2};
   return ec::FinalExponentiation(ec::MillerLoop(g1, g2)) == pvk.alpha_beta;

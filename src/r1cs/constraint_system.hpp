@@ -34,7 +34,9 @@ public:
   static constexpr Variable One() { return Variable::One(); }
 
   //! a new auxiliary (private) variable whose value value() computes
-  template <class F> Variable Alloc(std::string_view name, F &&value) { return AllocVariable(VarKind::Aux, name, value); }
+  template <class F> Variable Alloc(std::string_view name, F &&value) {
+    return AllocVariable(VarKind::Aux, name, value);
+  }
   //! a new public input whose value value() computes
   template <class F> Variable AllocInput(std::string_view name, F &&value) {
     return AllocVariable(VarKind::Input, name, value);
@@ -49,8 +51,8 @@ public:
   //! bellperson-style: each builder maps an empty LinearCombination to the constraint's side;
   //! builders are not called by systems that do not keep constraints.
   template <class FA, class FB, class FC>
-    requires std::invocable<FA, LinearCombination> && std::invocable<FB, LinearCombination> &&
-             std::invocable<FC, LinearCombination>
+  requires std::invocable<FA, LinearCombination> && std::invocable<FB, LinearCombination> &&
+      std::invocable<FC, LinearCombination>
   void Enforce(std::string_view name, FA &&a, FB &&b, FC &&c) {
     if (!WantsConstraints()) {
       AddConstraint(name, {}, {}, {}); // still counted, with nothing built
@@ -98,7 +100,9 @@ private:
 
 //! A circuit: anything that synthesises itself into a constraint system.
 template <class C>
-concept Circuit = requires(const C &circuit, ConstraintSystem &cs) { circuit.Synthesize(cs); };
+concept Circuit = requires(const C &circuit, ConstraintSystem &cs) {
+  circuit.Synthesize(cs);
+};
 
 //! Run-time polymorphic circuit, for callers that hold circuits of different types.
 class CircuitInterface {

@@ -71,7 +71,8 @@ Expected<Sections> ParseBinFile(std::span<const uint8_t> bytes, const char magic
 Status CheckPrime(Reader &r, const char *what) {
   uint32_t n8;
   if (!r.ReadLE(n8)) return Error{std::string(what) + ": truncated field header"};
-  if (n8 != FR_BYTES) return Error{std::string(what) + ": field size " + std::to_string(n8) + " is not 32 (BLS12-381 Fr)"};
+  if (n8 != FR_BYTES)
+    return Error{std::string(what) + ": field size " + std::to_string(n8) + " is not 32 (BLS12-381 Fr)"};
   uint8_t prime[FR_BYTES];
   if (!r.Read(prime, FR_BYTES)) return Error{std::string(what) + ": truncated prime"};
   if (Fr::ReprFromBytesLE(prime) != Fr::MODULUS) return Error{std::string(what) + ": prime is not BLS12-381's r"};
@@ -98,8 +99,8 @@ Status ReadLc(Reader &r, uint32_t num_wires, SparseMatrix &m, uint32_t constrain
     Fr coeff;
     r.ReadLE(wire); // cannot fail: the term count was bounded by the bytes left
     if (wire >= num_wires)
-      return Error{".r1cs: constraint " + std::to_string(constraint) + " uses wire " + std::to_string(wire) +
-                   " of " + std::to_string(num_wires)};
+      return Error{".r1cs: constraint " + std::to_string(constraint) + " uses wire " + std::to_string(wire) + " of " +
+                   std::to_string(num_wires)};
     if (!ReadFr(r, coeff)) return Error{".r1cs: constraint " + std::to_string(constraint) + ": coefficient ≥ r"};
     m.columns.push_back(wire);
     m.values.push_back(coeff);
@@ -138,7 +139,8 @@ Expected<Iden3R1cs> ParseIden3R1cs(std::span<const uint8_t> bytes) {
       if (auto s = ReadLc(r, out.num_wires, *m, i); !s) return Error{s.ErrorMessage()};
     }
   }
-  if (r.Remaining() != 0) return Error{".r1cs: " + std::to_string(r.Remaining()) + " stray bytes after the constraints"};
+  if (r.Remaining() != 0)
+    return Error{".r1cs: " + std::to_string(r.Remaining()) + " stray bytes after the constraints"};
   return out;
 }
 
@@ -187,8 +189,10 @@ void Iden3Circuit::Synthesize(ConstraintSystem &cs) const {
   const uint32_t num_public = r1cs_.NumPublic();
   auto value_of = [&](uint32_t w) { return witness_.empty() ? Fr::Zero() : witness_[w]; };
   for (uint32_t w = 1; w < r1cs_.num_wires; w++) {
-    if (w <= num_public) vars[w] = cs.AllocInput("public", [&] { return value_of(w); });
-    else vars[w] = cs.Alloc("wire", [&] { return value_of(w); });
+    if (w <= num_public)
+      vars[w] = cs.AllocInput("public", [&] { return value_of(w); });
+    else
+      vars[w] = cs.Alloc("wire", [&] { return value_of(w); });
   }
   auto row = [&](const SparseMatrix &m, size_t i) {
     LinearCombination lc;

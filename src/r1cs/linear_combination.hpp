@@ -81,11 +81,15 @@ private:
     size_t lo = 0, hi = terms.size();
     while (lo < hi) {
       size_t mid = (lo + hi) / 2;
-      if (terms[mid].index < index) lo = mid + 1;
-      else hi = mid;
+      if (terms[mid].index < index)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
-    if (lo < terms.size() && terms[lo].index == index) terms[lo].coeff += c;
-    else terms.insert(lo, {index, c});
+    if (lo < terms.size() && terms[lo].index == index)
+      terms[lo].coeff += c;
+    else
+      terms.insert(lo, {index, c});
   }
 
   Terms inputs_;

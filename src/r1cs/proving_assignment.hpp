@@ -25,7 +25,7 @@ public:
   size_t NumAux() const override { return aux_assignment.size(); }
   size_t NumConstraints() const override { return a.size(); }
 
-  std::vector<Fr> a, b, c; //!< per constraint: A·w, B·w, C·w
+  std::vector<Fr> a, b, c;          //!< per constraint: A·w, B·w, C·w
   std::vector<Fr> input_assignment; //!< input 0 is ONE
   std::vector<Fr> aux_assignment;
   DensityTracker a_aux_density;

@@ -92,9 +92,11 @@ TEST(ParamsIo, EveryTruncationIsAnError) {
     ASSERT_FALSE(p) << n;
     EXPECT_FALSE(p.ErrorMessage().empty());
   }
-  for (size_t n = 0; n < bytes.size(); n += 97) EXPECT_FALSE(ParseParameters(std::span(bytes.data(), n), PointChecks::CHECKED));
+  for (size_t n = 0; n < bytes.size(); n += 97)
+    EXPECT_FALSE(ParseParameters(std::span(bytes.data(), n), PointChecks::CHECKED));
   const auto vk = SerializeVerifyingKey(ChainParams().vk);
-  for (size_t n = 0; n < vk.size(); n++) EXPECT_FALSE(ParseVerifyingKey(std::span(vk.data(), n), PointChecks::UNCHECKED));
+  for (size_t n = 0; n < vk.size(); n++)
+    EXPECT_FALSE(ParseVerifyingKey(std::span(vk.data(), n), PointChecks::UNCHECKED));
 }
 
 TEST(ParamsIo, BadLengthsAndPointsAreErrors) {
@@ -143,7 +145,9 @@ TEST(ProofEncoding, RoundTripAndRejections) {
   auto b = bytes;
   b[47] ^= 1; // x of A changed: most likely not on the curve, else not in the subgroup or another point
   auto r = DecodeProof(b);
-  if (r) EXPECT_NE(r->a, proof.a);
+  if (r) {
+    EXPECT_NE(r->a, proof.a);
+  }
   b = bytes;
   b[0] = 0xc0; // A = infinity
   std::fill(b.begin() + 1, b.begin() + 48, 0);

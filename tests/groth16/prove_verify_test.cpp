@@ -102,13 +102,16 @@ TEST(Groth16, BatchProveAndBatchVerify) {
 
   auto swapped = inputs;
   std::swap(swapped[1], swapped[2]);
-  EXPECT_FALSE(*VerifyProofsBatch(pvk, std::span<const Proof>(*proofs), std::span<const std::vector<Fr>>(swapped), zrng));
+  EXPECT_FALSE(
+      *VerifyProofsBatch(pvk, std::span<const Proof>(*proofs), std::span<const std::vector<Fr>>(swapped), zrng));
   auto tampered = *proofs;
   tampered[3].c = (G1::FromAffine(tampered[3].c) + G1::Generator()).ToAffine();
-  EXPECT_FALSE(*VerifyProofsBatch(pvk, std::span<const Proof>(tampered), std::span<const std::vector<Fr>>(inputs), zrng));
+  EXPECT_FALSE(
+      *VerifyProofsBatch(pvk, std::span<const Proof>(tampered), std::span<const std::vector<Fr>>(inputs), zrng));
   auto short_inputs = inputs;
   short_inputs[0].pop_back();
-  EXPECT_FALSE(VerifyProofsBatch(pvk, std::span<const Proof>(*proofs), std::span<const std::vector<Fr>>(short_inputs), zrng));
+  EXPECT_FALSE(
+      VerifyProofsBatch(pvk, std::span<const Proof>(*proofs), std::span<const std::vector<Fr>>(short_inputs), zrng));
   EXPECT_FALSE(VerifyProofsBatch(pvk, std::span<const Proof>(), std::span<const std::vector<Fr>>(), zrng));
 }
 

@@ -127,8 +127,10 @@ TEST(ConstraintSystems, LambdaEnforceIsCountedEverywhere) {
   struct C {
     void Synthesize(ConstraintSystem &cs) const {
       Variable x = cs.Alloc("x", [] { return Fr::FromUint(2); });
-      cs.Enforce("id", [&](LinearCombination lc) { return lc + x; }, [](LinearCombination lc) { return lc + ConstraintSystem::One(); },
-                 [&](LinearCombination lc) { return lc + x; });
+      cs.Enforce(
+          "id", [&](LinearCombination lc) { return lc + x; },
+          [](LinearCombination lc) { return lc + ConstraintSystem::One(); },
+          [&](LinearCombination lc) { return lc + x; });
     }
   };
   WitnessCS w;
