@@ -152,12 +152,49 @@ template <bool INV> void Transform(const Domain &d, std::span<Fr> a, Order in, O
 
 } // namespace
 
+// Blocked bit reversal. Write i = (hi, mid, lo) with hi and lo of TILE_LOG bits; then
+// rev(i) = (rev(lo), rev(mid), rev(hi)). For each pair {mid, rev(mid)} the 2^TILE_LOG rows of
+// 2^TILE_LOG consecutive elements are copied into a small stack tile and written back
+// transposed, so every cache line read or written is used whole. The element-by-element
+// swap it replaces missed the cache on nearly every access above a few MiB (~4x slower at 2^20).
+constexpr unsigned TILE_LOG = 4;
+
 void BitReverse(std::span<Fr> a) {
   const unsigned k = Log2Exact(a.size());
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, a.size(), ELEMENT_GRAIN), [&](const tbb::blocked_range<size_t> &r) {
-    for (size_t i = r.begin(); i < r.end(); i++) {
+  if (k < 2 * TILE_LOG + 1) {
+    for (size_t i = 0; i < a.size(); i++) {
       const size_t j = ReverseBits(i, k);
-      if (i < j) std::swap(a[i], a[j]); // each pair is swapped by its smaller index only
+      if (i < j) std::swap(a[i], a[j]);
+    }
+    return;
+  }
+  constexpr size_t T = size_t(1) << TILE_LOG;
+  const unsigned mid_bits = k - 2 * TILE_LOG, hi_shift = k - TILE_LOG;
+  auto load = [&](Fr (&tile)[T][T], size_t mid) {
+    for (size_t hi = 0; hi < T; hi++) {
+      const Fr *row = a.data() + ((hi << hi_shift) | (mid << TILE_LOG));
+      for (size_t lo = 0; lo < T; lo++) tile[hi][lo] = row[lo];
+    }
+  };
+  auto store = [&](const Fr (&tile)[T][T], size_t mid) { // element (hi, lo) goes to (rev lo, mid, rev hi)
+    for (size_t lo = 0; lo < T; lo++) {
+      Fr *row = a.data() + ((ReverseBits(lo, TILE_LOG) << hi_shift) | (mid << TILE_LOG));
+      for (size_t hi = 0; hi < T; hi++) row[ReverseBits(hi, TILE_LOG)] = tile[hi][lo];
+    }
+  };
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, size_t(1) << mid_bits, 16), [&](const tbb::blocked_range<size_t> &r) {
+    Fr tile_a[T][T], tile_b[T][T];
+    for (size_t mid = r.begin(); mid < r.end(); mid++) {
+      const size_t rmid = ReverseBits(mid, mid_bits);
+      if (rmid < mid) continue; // the pair is handled from its smaller member
+      load(tile_a, mid);
+      if (rmid == mid) {
+        store(tile_a, mid);
+      } else {
+        load(tile_b, rmid);
+        store(tile_a, rmid);
+        store(tile_b, mid);
+      }
     }
   });
 }

@@ -112,6 +112,17 @@ TEST(Ntt, BitReverseIsAnInvolutionAndPermutes) {
   EXPECT_EQ(r[3], Fr::FromUint(12));
   EXPECT_EQ(r[6], Fr::FromUint(6));
   EXPECT_EQ(BitReversed(r), v);
+  // the blocked path (k ≥ 9) against the definition
+  for (unsigned k : {9u, 12u, 15u}) {
+    std::vector<Fr> w(size_t(1) << k);
+    for (size_t i = 0; i < w.size(); i++) w[i] = Fr::FromUint(i);
+    BitReverse(w);
+    for (size_t i = 0; i < w.size(); i++) {
+      size_t rev = 0;
+      for (unsigned b = 0; b < k; b++) rev |= ((i >> b) & 1) << (k - 1 - b);
+      ASSERT_EQ(w[rev], Fr::FromUint(i)) << "k=" << k << " i=" << i;
+    }
+  }
   std::vector<Fr> one = {Fr::FromUint(5)};
   BitReverse(one);
   EXPECT_EQ(one[0], Fr::FromUint(5));
