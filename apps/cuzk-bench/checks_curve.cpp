@@ -1,5 +1,6 @@
 // apps/cuzk-bench/checks_curve.cpp — known answers of src/ec's group law: generators on the
-// curve and of order r, scalar multiplication against repeated addition, the special cases.
+// curve and of order r, scalar multiplication against repeated addition and against the
+// endomorphism-accelerated method, the special cases of addition.
 #include "selftest.hpp"
 
 #include "ec/ec.hpp"
@@ -32,6 +33,9 @@ template <class C> CheckResult GroupLaw() {
   if (pa + pb != g * (a + b) || pa.AddMixed(pb.ToAffine()) != pa + pb) {
     return {false, std::string(C::NAME) + " a·G + b·G ≠ (a + b)·G"};
   }
+  // the endomorphism-accelerated multiplication (GLV on G1, GLS on G2) against double-and-add
+  if (ec::Mul(pa, b) != pa * b)
+    return {false, std::string(C::NAME) + " GLV/GLS scalar multiplication ≠ double-and-add"};
   if (!(pa + (-pa)).IsInfinity() || pa + J::Infinity() != pa || pa.AddMixed(pa.ToAffine()) != pa.Double()) {
     return {false, std::string(C::NAME) + " special cases (P − P, P + O, P + P) wrong"};
   }
