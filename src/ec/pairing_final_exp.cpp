@@ -16,13 +16,19 @@ using ff::Fp12;
 
 namespace {
 
+// Out of line on purpose: inlined into the loop below, GCC builds one function with a ~27 KB stack
+// frame that spills constantly; kept as calls, the final exponentiation is ~20% faster (measured
+// with bench/pairing_bench on the 2-core Xeon dev machine).
+[[gnu::noinline]] Fp12 CyclotomicSquare(const Fp12 &a) { return a.CyclotomicSquare(); }
+[[gnu::noinline]] Fp12 Mul(const Fp12 &a, const Fp12 &b) { return a * b; }
+
 //! m^x for m in the cyclotomic subgroup: square-and-multiply over |x| (63 squarings, 5 products),
 //! then the conjugate for the negative seed
 Fp12 CyclotomicPowX(const Fp12 &m) {
   Fp12 acc = m;
   for (size_t bit = 63 - std::countl_zero(ff::BLS_X); bit-- > 0;) {
-    acc = acc.CyclotomicSquare();
-    if ((ff::BLS_X >> bit) & 1) acc = acc * m;
+    acc = CyclotomicSquare(acc);
+    if ((ff::BLS_X >> bit) & 1) acc = Mul(acc, m);
   }
   return ff::BLS_X_IS_NEGATIVE ? acc.Conjugate() : acc;
 }

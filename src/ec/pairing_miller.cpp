@@ -34,7 +34,7 @@ Fp2 MulByThreeB(const Fp2 &a) {
 }
 
 //! T ← 2T; returns the tangent line at T (scaled by 2YZ)
-LineCoeffs DoublingStep(TwistPoint &t) {
+[[gnu::noinline]] LineCoeffs DoublingStep(TwistPoint &t) {
   Fp2 yy = t.Y.Square(), zz = t.Z.Square(), xx = t.X.Square();
   Fp2 bzz3 = MulByThreeB(zz);               // 3b'Z²
   Fp2 bzz9 = bzz3.Double() + bzz3;          // 9b'Z²
@@ -56,7 +56,7 @@ LineCoeffs DoublingStep(TwistPoint &t) {
 }
 
 //! T ← T + Q for affine Q ≠ ±T; returns the chord through T and Q (scaled by X − x_Q·Z)
-LineCoeffs AdditionStep(TwistPoint &t, const G2Affine &q) {
+[[gnu::noinline]] LineCoeffs AdditionStep(TwistPoint &t, const G2Affine &q) {
   Fp2 theta = t.Y - q.y * t.Z; // λ = θ/μ
   Fp2 mu = t.X - q.x * t.Z;
   Fp2 mu2 = mu.Square(), mu3 = mu * mu2;
@@ -72,9 +72,12 @@ LineCoeffs AdditionStep(TwistPoint &t, const G2Affine &q) {
   return line;
 }
 
-Fp12 MulByLine(const Fp12 &f, const LineCoeffs &l, const G1Affine &p) {
+// The steps and Fp12 operations stay out of line (see pairing_final_exp.cpp: inlining the whole
+// tower into one loop makes GCC spill far more than the calls cost).
+[[gnu::noinline]] Fp12 MulByLine(const Fp12 &f, const LineCoeffs &l, const G1Affine &p) {
   return f.MulBy014(l.c0, l.cx * p.x, l.cy * p.y);
 }
+[[gnu::noinline]] Fp12 Square(const Fp12 &f) { return f.Square(); }
 
 //! The loop shared by the prepared and the direct form. line(f, k, j, is_addition) returns f times
 //! the j-th line of pair k (j counts doublings and additions together, in loop order).
@@ -82,7 +85,7 @@ template <class LineSource> Fp12 Drive(size_t n, LineSource &&line) {
   Fp12 f = Fp12::One();
   size_t j = 0;
   for (size_t bit = MILLER_DOUBLINGS; bit-- > 0;) {
-    if (j > 0) f = f.Square(); // f is still 1 before the first line
+    if (j > 0) f = Square(f); // f is still 1 before the first line
     for (size_t k = 0; k < n; k++) f = line(f, k, j, false);
     j++;
     if ((ff::BLS_X >> bit) & 1) {
