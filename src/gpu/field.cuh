@@ -24,8 +24,12 @@ template <int N> struct Words32 {
   CUZK_HD constexpr uint32_t operator[](int i) const { return w[i]; }
 };
 
-template <class Host> struct alignas(16) Mont {
-  using HostType = Host;
+//! P is the host field's parameter struct (ff::FrParams, ff::FpParams). The constants are read from
+//! ff::Mont<P, PortableWords>: nvcc's host pass picks an x86 word policy for ff::Fr that its device
+//! pass cannot see, and keying this type on P keeps it (and every kernel's signature) identical in
+//! both passes.
+template <class P> struct alignas(16) Mont {
+  using Host = ff::Mont<P, ff::PortableWords>;
   static constexpr int N = int(Host::N) * 2; //!< 32-bit words
   static_assert(sizeof(typename Host::Repr) == 4 * N);
 
@@ -179,8 +183,8 @@ template <class Host> struct alignas(16) Mont {
   }
 };
 
-using Fr = Mont<ff::Fr>;
-using Fp = Mont<ff::Fp>;
+using Fr = Mont<ff::FrParams>;
+using Fp = Mont<ff::FpParams>;
 
 //! Host element ↔ device element: the same bytes (see the file comment).
 template <class D, class H> inline D ToDevice(const H &h) {

@@ -6,7 +6,6 @@
 namespace cuzk::gpu {
 
 struct alignas(16) Fp2 {
-  using HostType = ff::Fp2;
   Fp c0, c1;
 
   CUZK_HD static Fp2 Zero() { return {Fp::Zero(), Fp::Zero()}; }
