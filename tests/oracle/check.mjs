@@ -20,7 +20,7 @@ if (!program) {
 // every op family lives in its own module; imported after the checks above so that a missing
 // node_modules gives the SKIP message instead of a module-resolution error
 const ops = {};
-for (const mod of ['./ops_ff.mjs', './ops_ec.mjs', './ops_pairing.mjs']) Object.assign(ops, (await import(mod)).OPS);
+for (const mod of ['./ops_ff.mjs', './ops_ec.mjs', './ops_pairing.mjs', './ops_hash.mjs']) Object.assign(ops, (await import(mod)).OPS);
 
 const text = execFileSync(program, [seed], { encoding: 'utf8', maxBuffer: 1 << 30 });
 const cases = text.split('\n').filter((l) => l.length).map((l) => JSON.parse(l));
