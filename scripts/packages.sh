@@ -47,6 +47,9 @@ CuzkInstallPackages() {
 # network) when nothing changed since the last install.
 CuzkInstallOracles() {
   local dir=tests/oracle
+  if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'; then
+    echo "oracles: WARNING: node $(node --version) is older than 20.19; the oracle tests (label oracle) will SKIP" >&2
+  fi
   local stamp=$dir/node_modules/.cuzk-lock.sha256
   local want
   want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
