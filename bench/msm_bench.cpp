@@ -1,5 +1,7 @@
 // bench/msm_bench.cpp — CPU MSM throughput: G1 2^16, 2^20 and G2 2^16 on 1 and 2 threads.
 //
+// On a loaded machine read the CPU column too: it is the calling thread's CPU time, i.e. the
+// whole MSM on 1 thread and that thread's share of it on 2 (≈ half when the split is even).
 // Arguments: {log2 n, threads, bucket addition (0 default, 1 XYZZ, 2 batched affine)}. Each case runs once per
 // repetition (an MSM is long enough to time alone) and reports the median of the repetitions; the counter s_per_point
 // is the wall time per point (µs appear as "u"). Bases are consecutive multiples P_(i+1) = P_i + G, normalised in one
