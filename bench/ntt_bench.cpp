@@ -73,7 +73,12 @@ BENCHMARK(BM_Ntt)->Apply(Sizes);
 BENCHMARK(BM_NttNoPermute)->Apply(Sizes);
 BENCHMARK(BM_Intt)->Apply(Sizes);
 BENCHMARK(BM_CosetNtt)->Apply(Sizes);
-BENCHMARK(BM_ComputeH)->Args({16, 2})->Args({20, 2})->ArgNames({"log_n", "threads"})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ComputeH)
+    ->Args({16, 2})
+    ->Args({20, 2})
+    ->ArgNames({"log_n", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 } // namespace
 

@@ -15,7 +15,8 @@
 
 #include <type_traits>
 
-#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(CUZK_PORTABLE) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(CUZK_PORTABLE) &&                                       \
+    (defined(__GNUC__) || defined(__clang__))
 #include <x86intrin.h>
 #define CUZK_HAVE_CARRY_INTRINSICS 1
 #endif

@@ -52,8 +52,8 @@ template <class P, class W = DefaultWords> struct Mont {
     for (size_t i = 0; i < k; i++) x = DoubleMod(x);
     return x;
   }
-  static constexpr Repr R = PowerOfTwoMod(64 * N);      //!< Montgomery form of 1
-  static constexpr Repr R2 = PowerOfTwoMod(128 * N);    //!< converts into Montgomery form
+  static constexpr Repr R = PowerOfTwoMod(64 * N);   //!< Montgomery form of 1
+  static constexpr Repr R2 = PowerOfTwoMod(128 * N); //!< converts into Montgomery form
 
   // ---- construction ---------------------------------------------------------------------
   static constexpr Mont FromMontgomery(const Repr &m) { return Mont{m}; }

@@ -25,6 +25,9 @@ bool DetectAdx() {
 
 const bool HAS_ADX = DetectAdx();
 
+// The assembly is laid out by hand, one instruction group per line.
+// clang-format off
+
 // t[j] += lo(src·rdx) on OF, t[j+1] += hi(src·rdx) on CF
 #define CUZK_STEP(src, tj, tj1)                                                                                        \
   "mulxq " src ", %%rax, %%rbx\n\t"                                                                                    \
@@ -106,6 +109,8 @@ __attribute__((target("adx,bmi2"))) void MulMont6(uint64_t r[6], const uint64_t 
       : [inv] "m"(inv), [out] "m"(r)
       : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
+
+// clang-format on
 
 } // namespace cuzk::ff::adx
 

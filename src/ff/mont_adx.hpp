@@ -11,7 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(CUZK_PORTABLE) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(CUZK_PORTABLE) &&                                       \
+    (defined(__GNUC__) || defined(__clang__))
 #define CUZK_HAVE_ADX_PATH 1
 #endif
 

@@ -21,7 +21,7 @@ namespace {
 constexpr unsigned BLOCK_LOG = 14;
 constexpr size_t BUTTERFLY_GRAIN = size_t(1) << 12; //!< butterflies per task in a whole-array stage
 constexpr size_t ELEMENT_GRAIN = size_t(1) << 13;   //!< elements per task in pointwise passes
-constexpr unsigned POWER_TABLE_LOG = 12;           //!< see MulByPowers
+constexpr unsigned POWER_TABLE_LOG = 12;            //!< see MulByPowers
 
 uint64_t Reverse64(uint64_t x) {
   x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
@@ -117,7 +117,8 @@ template <bool INV> void Dit(const Domain &d, std::span<Fr> a) {
   const unsigned block_log = std::min(k, BLOCK_LOG);
   const size_t block_size = size_t(1) << block_log;
   tbb::parallel_for(size_t(0), a.size() / block_size, [&](size_t blk) {
-    for (unsigned lm = 0; lm < block_log; lm++) StageInBlock<INV, true>(bf, a.data() + blk * block_size, block_size, k, lm);
+    for (unsigned lm = 0; lm < block_log; lm++)
+      StageInBlock<INV, true>(bf, a.data() + blk * block_size, block_size, k, lm);
   });
   for (unsigned lm = block_log; lm < k; lm++) StageWholeArray<INV, true>(bf, a.data(), k, lm);
 }
@@ -131,7 +132,8 @@ template <bool INV> void Dif(const Domain &d, std::span<Fr> a) {
   const size_t block_size = size_t(1) << block_log;
   for (unsigned lm = k; lm-- > block_log;) StageWholeArray<INV, false>(bf, a.data(), k, lm);
   tbb::parallel_for(size_t(0), a.size() / block_size, [&](size_t blk) {
-    for (unsigned lm = block_log; lm-- > 0;) StageInBlock<INV, false>(bf, a.data() + blk * block_size, block_size, k, lm);
+    for (unsigned lm = block_log; lm-- > 0;)
+      StageInBlock<INV, false>(bf, a.data() + blk * block_size, block_size, k, lm);
   });
 }
 
@@ -170,13 +172,13 @@ void BitReverse(std::span<Fr> a) {
   }
   constexpr size_t T = size_t(1) << TILE_LOG;
   const unsigned mid_bits = k - 2 * TILE_LOG, hi_shift = k - TILE_LOG;
-  auto load = [&](Fr (&tile)[T][T], size_t mid) {
+  auto load = [&](Fr(&tile)[T][T], size_t mid) {
     for (size_t hi = 0; hi < T; hi++) {
       const Fr *row = a.data() + ((hi << hi_shift) | (mid << TILE_LOG));
       for (size_t lo = 0; lo < T; lo++) tile[hi][lo] = row[lo];
     }
   };
-  auto store = [&](const Fr (&tile)[T][T], size_t mid) { // element (hi, lo) goes to (rev lo, mid, rev hi)
+  auto store = [&](const Fr(&tile)[T][T], size_t mid) { // element (hi, lo) goes to (rev lo, mid, rev hi)
     for (size_t lo = 0; lo < T; lo++) {
       Fr *row = a.data() + ((ReverseBits(lo, TILE_LOG) << hi_shift) | (mid << TILE_LOG));
       for (size_t hi = 0; hi < T; hi++) row[ReverseBits(hi, TILE_LOG)] = tile[hi][lo];
