@@ -10,6 +10,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 namespace cuzk::gpu {
@@ -134,16 +135,20 @@ template <class C> struct Msm<C>::Impl {
   DeviceBuffer<uint8_t> temp;
   std::vector<X> host_windows;
 
+  //! The narrowest window (4 bits, WindowBits' floor) has the most windows: smaller runs than
+  //! max_n use narrower windows, so the per-window buffers are sized for the floor, not for max_n.
+  static constexpr uint32_t MAX_WINDOWS = SCALAR_BITS / 4 + 1;
+
   Impl(const Device &d, size_t max_n)
       : dev(d), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run)), keys_in(d, cap.pairs),
         keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs), start(d, cap.slots), end(d, cap.slots),
         counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items), item_end(d, cap.max_items),
-        total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots), window_sums(d, cap.shape.windows), temp(d, 0) {
-    // a smaller run has a narrower window: its slots, pairs and temp sizes are never larger
+        total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots), window_sums(d, MAX_WINDOWS), temp(d, 0) {
+    // a smaller run has a narrower window: its slots, pairs and items are never larger (checked per run)
     CUZK_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
     temp = DeviceBuffer<uint8_t>(d, std::max(cap.sort_temp, scan_temp));
-    host_windows.resize(cap.shape.windows);
+    host_windows.resize(MAX_WINDOWS);
   }
 
   ec::Jacobian<C> RunOnce(const A *bases, const Fr *scalars, size_t n, const Stream &s) {
@@ -151,6 +156,9 @@ template <class C> struct Msm<C>::Impl {
     const Sizes z = SizesFor(n);
     const MsmShape sh = z.shape;
     const cudaStream_t st = s.Get();
+    if (sh.windows > MAX_WINDOWS || z.slots > cap.slots || z.pairs > cap.pairs || z.max_items > cap.max_items) {
+      throw std::logic_error("gpu msm: run shape exceeds the buffers sized at construction");
+    }
     DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     size_t scan_need = 0;
