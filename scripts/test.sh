@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test.sh — the project's test contract: install what is missing, build Release, run ctest.
 #
-#   ./scripts/test.sh                 everything CI runs (tests labelled long/slow are left out)
-#   CUZK_TEST_ALL=1 ./scripts/test.sh  also the long-running tests
+#   ./scripts/test.sh                 everything, long-running tests (label long) included: CI runs this
 #   CUZK_CTEST_ARGS="-L oracle" ./scripts/test.sh   extra ctest arguments
 #
 # Exit status is non-zero when anything fails: packages, npm, configure, build or a test.
@@ -22,9 +21,6 @@ cmake --build "$BUILD_DIR" --parallel "$JOBS"
 build_done=$SECONDS
 
 ctest_args=(--test-dir "$BUILD_DIR" --output-on-failure --parallel "$JOBS")
-if [ -z "${CUZK_TEST_ALL:-}" ]; then
-  ctest_args+=(--label-exclude '^(long|slow)$')
-fi
 # shellcheck disable=SC2206  # word splitting of the user's extra arguments is intended
 ctest_args+=(${CUZK_CTEST_ARGS:-})
 

@@ -111,7 +111,7 @@ template <size_t N> constexpr Limbs<N> FromHex(const char *s) {
   size_t bit = 0;
   for (size_t i = len; i-- > start;) {
     char c = s[i];
-    uint64_t v = (c >= '0' && c <= '9') ? uint64_t(c - '0')
+    uint64_t v = (c >= '0' && c <= '9')   ? uint64_t(c - '0')
                  : (c >= 'a' && c <= 'f') ? uint64_t(c - 'a' + 10)
                  : (c >= 'A' && c <= 'F') ? uint64_t(c - 'A' + 10)
                                           : 0;

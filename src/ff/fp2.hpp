@@ -71,9 +71,7 @@ struct Fp2 {
 };
 
 //! ZCash's "lexicographically largest" for Fp: y > (p−1)/2 as integers
-inline bool LexicographicallyLargest(const Fp &y) {
-  return big::Less(Fp::P_MINUS_1_OVER_2, y.ToCanonical());
-}
+inline bool LexicographicallyLargest(const Fp &y) { return big::Less(Fp::P_MINUS_1_OVER_2, y.ToCanonical()); }
 //! for Fp2, c1 decides unless it is zero (c1 is the more significant coordinate)
 inline bool LexicographicallyLargest(const Fp2 &y) {
   if (!y.c1.IsZero()) return LexicographicallyLargest(y.c1);
