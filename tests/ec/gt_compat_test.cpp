@@ -1,4 +1,5 @@
 // tests/ec/gt_compat_test.cpp — bellperson's pairing compatibility vector (spec/vectors.md §10).
+#include "common/bytes.hpp"
 #include "ec/encoding.hpp"
 #include "ec/gt_compression.hpp"
 #include "ec/pairing.hpp"
@@ -11,27 +12,22 @@ using namespace cuzk::ec;
 
 namespace {
 
-std::vector<uint8_t> Hex(const std::string &s) {
-  std::vector<uint8_t> out(s.size() / 2);
-  for (size_t i = 0; i < out.size(); i++) out[i] = uint8_t(std::stoi(s.substr(2 * i, 2), nullptr, 16));
-  return out;
-}
-
 // bellperson tests/compatibility.rs::test_compat, vector 1: points in ZCash compressed form,
 // gt as blstrs Gt::write_compressed.
 TEST(GtCompat, BellpersonVector1) {
-  auto g1 =
-      FromCompressed<G1Curve>(Hex("b9f71ce42cc2b38f597eb72205c75185149bfe23e20ced0ff3cb97c7e94944c72fbd92b5b08eb76d"
-                                  "fa1a98fe7cf0ce7e"));
-  auto g2 =
-      FromCompressed<G2Curve>(Hex("b8b6d9d77834f37ffddfbd086c5ea84d1e8ad9016f62ef676fb7ef7d7af14a2cedc2cab574f79862"
-                                  "f85af32cbdaf9980029aba36b7ead7798090003a78a369f171f10ea64352fe3da7653919b1093e75"
-                                  "1ba25ef252d526aef678786f2453ca6f"));
+  auto g1 = FromCompressed<G1Curve>(
+      cuzk::test::FromHex("b9f71ce42cc2b38f597eb72205c75185149bfe23e20ced0ff3cb97c7e94944c72fbd92b5b08eb76d"
+                          "fa1a98fe7cf0ce7e"));
+  auto g2 = FromCompressed<G2Curve>(
+      cuzk::test::FromHex("b8b6d9d77834f37ffddfbd086c5ea84d1e8ad9016f62ef676fb7ef7d7af14a2cedc2cab574f79862"
+                          "f85af32cbdaf9980029aba36b7ead7798090003a78a369f171f10ea64352fe3da7653919b1093e75"
+                          "1ba25ef252d526aef678786f2453ca6f"));
   ASSERT_TRUE(g1.Ok()) << g1.message;
   ASSERT_TRUE(g2.Ok()) << g2.message;
   const auto gt = CompressGt(Pairing(g1.point, g2.point));
   ASSERT_TRUE(gt.has_value());
-  const auto expect = Hex("1755278417e834229d6f519573a260b3b28e5ff146240c21cccf1a889978d3ff141f9225738d0c1ea8c658d5bb46"
+  const auto expect =
+      cuzk::test::FromHex("1755278417e834229d6f519573a260b3b28e5ff146240c21cccf1a889978d3ff141f9225738d0c1ea8c658d5bb46"
                           "d701d0bb842a66eb4b67d8"
                           "3c24e4662a1a6839761f0f942aaabc545bad94d18004c47ab7130520ecd7d51ef6a757354a880af828c04cb9cd0d"
                           "eda54bac92560054f5ee5a"

@@ -1,5 +1,6 @@
 // tests/hash/blake2b_test.cpp — BLAKE2b: RFC 7693 vector, Filecoin's keyed 32-byte use (synthetic
 // PoRep keys, spec/vectors.md §5.1), and the portable RFC 7693 path cross-checked against OpenSSL.
+#include "common/bytes.hpp"
 #include "hash/blake2b.hpp"
 #include "hash/blake2b_portable.hpp"
 
@@ -13,17 +14,8 @@ using namespace cuzk::hash;
 
 namespace {
 
-std::span<const uint8_t> Bytes(const std::string &s) { return {reinterpret_cast<const uint8_t *>(s.data()), s.size()}; }
-
-std::string Hex(std::span<const uint8_t> d) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : d) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
+using cuzk::test::Bytes;
+using cuzk::test::Hex;
 
 std::vector<uint8_t> Portable(size_t out_len, std::span<const uint8_t> key, std::span<const uint8_t> data) {
   detail::Blake2bState s(out_len, key);

@@ -1,6 +1,7 @@
 // tests/hash/chacha_test.cpp — ChaCha: the RFC 7539 block vector, ChaCha20 against OpenSSL's
 // independent implementation, Filecoin's synthetic PoRep challenges (ChaCha20, spec/vectors.md
 // §5.1) and its 2KiB DRG parent cache (ChaCha8Rng, spec/vectors.md §3).
+#include "common/bytes.hpp"
 #include "hash/blake2b.hpp"
 #include "hash/chacha.hpp"
 #include "hash/sha256.hpp"
@@ -17,17 +18,8 @@ using namespace cuzk::hash;
 
 namespace {
 
-std::span<const uint8_t> Bytes(const std::string &s) { return {reinterpret_cast<const uint8_t *>(s.data()), s.size()}; }
-
-std::string Hex(std::span<const uint8_t> d) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : d) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
+using cuzk::test::Bytes;
+using cuzk::test::Hex;
 
 // OpenSSL's ChaCha20 takes a 16-byte IV: the 32-bit block counter (LE) then the 96-bit nonce.
 std::vector<uint8_t> OpenSslKeystream(const std::array<uint8_t, 32> &key, const std::array<uint8_t, 12> &nonce,

@@ -1,5 +1,6 @@
 // tests/hash/sha256_test.cpp — SHA-256 (FIPS 180-4 vectors), incremental == one-shot, Filecoin's
 // trunc254 node hash (zero-commitment table of spec/vectors.md §6.4) and the parallel batch.
+#include "common/bytes.hpp"
 #include "hash/sha256.hpp"
 
 #include <gtest/gtest.h>
@@ -12,17 +13,8 @@ using namespace cuzk::hash;
 
 namespace {
 
-std::span<const uint8_t> Bytes(const std::string &s) { return {reinterpret_cast<const uint8_t *>(s.data()), s.size()}; }
-
-std::string Hex(std::span<const uint8_t> d) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : d) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
+using cuzk::test::Bytes;
+using cuzk::test::Hex;
 
 } // namespace
 
