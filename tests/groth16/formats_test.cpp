@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <unistd.h>
 
 namespace cuzk::groth16 {
 namespace {
@@ -184,16 +185,31 @@ TEST(SnarkjsJson, DecimalAndShapes) {
   EXPECT_NE(SnarkjsProofJson(ChainProof()).find("\"pi_b\": [["), std::string::npos);
 }
 
-// Helper for the external oracles (tests/oracle): with CUZK_SNARKJS_DIR set, writes vk.json,
-// proof.json and public.json of a fresh mul-chain proof there, for `snarkjs groth16 verify`.
-TEST(SnarkjsJson, WritesFilesForTheOracle) {
-  const char *dir = std::getenv("CUZK_SNARKJS_DIR");
-  if (!dir) GTEST_SKIP() << "set CUZK_SNARKJS_DIR to write vk.json/proof.json/public.json";
+// The files `snarkjs groth16 verify vk.json public.json proof.json` reads (the oracle test
+// oracle_groth16_* checks the same JSON against snarkjs itself). CUZK_SNARKJS_DIR keeps them.
+TEST(SnarkjsJson, WritesTheThreeFiles) {
+  namespace fs = std::filesystem;
+  const char *keep = std::getenv("CUZK_SNARKJS_DIR");
+  const fs::path dir =
+      keep ? fs::path(keep) : fs::temp_directory_path() / ("cuzk-snarkjs-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
   r1cs::TestCS cs;
   r1cs::MulChainCircuit{Fr::FromUint(3), 4}.Synthesize(cs);
   std::vector<Fr> inputs(cs.input_assignment.begin() + 1, cs.input_assignment.end());
-  auto s = WriteSnarkjsFiles(dir, ChainParams().vk, ChainProof(), inputs);
-  EXPECT_TRUE(s) << s.ErrorMessage();
+  auto s = WriteSnarkjsFiles(dir.string(), ChainParams().vk, ChainProof(), inputs);
+  ASSERT_TRUE(s) << s.ErrorMessage();
+  for (const char *name : {"vk.json", "proof.json", "public.json"}) {
+    std::ifstream in(dir / name);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_FALSE(text.empty()) << name;
+  }
+  std::ifstream vk(dir / "vk.json");
+  std::string vk_text((std::istreambuf_iterator<char>(vk)), std::istreambuf_iterator<char>());
+  EXPECT_NE(vk_text.find("\"curve\""), std::string::npos);
+  EXPECT_NE(vk_text.find("\"IC\""), std::string::npos);
+  if (!keep) fs::remove_all(dir);
+  // a directory that cannot exist is an error, not a crash
+  EXPECT_FALSE(WriteSnarkjsFiles("/proc/cuzk-no-such-dir/x", ChainParams().vk, ChainProof(), inputs));
 }
 
 } // namespace
