@@ -28,15 +28,21 @@ const std::array<Digest32, kMaxZeroLevel + 1> &ZeroTable() {
 //! remaining nodes are zero: where a level has an odd count, its missing right neighbour is the
 //! root of an all-zero subtree, Z_level.
 Digest32 RootZeroFilled(std::span<const uint8_t> nodes, size_t height) {
-  std::vector<uint8_t> a(nodes.begin(), nodes.end()), b;
+  std::vector<uint8_t> a, b;
+  std::span<const uint8_t> cur = nodes; // the input is read in place until a level must be extended
   for (size_t level = 0; level < height; level++) {
-    if ((a.size() / 32) % 2 == 1) a.insert(a.end(), ZeroTable()[level].begin(), ZeroTable()[level].end());
-    b.resize(a.size() / 2);
-    (void)hash::Sha256NodeBatch(a, b); // sizes are consistent by construction
+    if ((cur.size() / 32) % 2 == 1) {
+      if (cur.data() != a.data()) a.assign(cur.begin(), cur.end());
+      a.insert(a.end(), ZeroTable()[level].begin(), ZeroTable()[level].end());
+      cur = a;
+    }
+    b.resize(cur.size() / 2);
+    (void)hash::Sha256NodeBatch(cur, b); // sizes are consistent by construction
     std::swap(a, b);
+    cur = a;
   }
   Digest32 root{};
-  std::memcpy(root.data(), a.data(), 32);
+  std::memcpy(root.data(), cur.data(), 32);
   return root;
 }
 
