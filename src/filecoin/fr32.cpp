@@ -5,12 +5,17 @@
 
 #include <string>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 namespace cuzk::filecoin {
 
 namespace {
 
 constexpr size_t kNodeBits = 254;
 constexpr size_t kNodeBytes = 32;
+//! nodes per parallel task: large enough that scheduling costs nothing next to the shifting
+constexpr size_t kGrainNodes = 4096;
 
 //! 8 bits of `data` starting at bit position pos (LSB-first); bits past the end read as 0.
 uint8_t ReadByteAt(std::span<const uint8_t> data, size_t pos) {
@@ -37,12 +42,15 @@ Status Fr32PadInto(std::span<const uint8_t> in, std::span<uint8_t> out) {
                            "fr32 pad: output must be " + std::to_string(Fr32PaddedSize(in.size())) + " bytes for " +
                                std::to_string(in.size()) + " input bytes, got " + std::to_string(out.size()));
   const size_t nodes = out.size() / kNodeBytes;
-  for (size_t i = 0; i < nodes; i++) {
-    const size_t base = i * kNodeBits;
-    uint8_t *node = out.data() + i * kNodeBytes;
-    for (size_t j = 0; j < kNodeBytes; j++) node[j] = ReadByteAt(in, base + 8 * j);
-    node[31] &= 0x3f; // bits 254, 255 of the node belong to the next chunk, not this one
-  }
+  // every node reads only the input and writes only itself, so nodes are independent work items
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, nodes, kGrainNodes), [&](const tbb::blocked_range<size_t> &r) {
+    for (size_t i = r.begin(); i < r.end(); i++) {
+      const size_t base = i * kNodeBits;
+      uint8_t *node = out.data() + i * kNodeBytes;
+      for (size_t j = 0; j < kNodeBytes; j++) node[j] = ReadByteAt(in, base + 8 * j);
+      node[31] &= 0x3f; // bits 254, 255 of the node belong to the next chunk, not this one
+    }
+  });
   // bits past the input end already read as zero, so the tail of the last node is zero-filled
   return hash::Ok();
 }
@@ -64,16 +72,19 @@ Result<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded, size_t u
       return hash::MakeError(hash::ErrorCode::kNonCanonical,
                              "fr32 unpad: node " + std::to_string(i / kNodeBytes) + " has its top two bits set");
   std::vector<uint8_t> out(unpadded_len);
-  for (size_t k = 0; k < unpadded_len; k++) {
-    const size_t bit = 8 * k, node = bit / kNodeBits, off = bit % kNodeBits;
-    const size_t pos = node * 256 + off;
-    if (off + 8 <= kNodeBits) {
-      out[k] = ReadByteAt(padded, pos);
-    } else { // the byte straddles two nodes: low part from this node, the rest from the next
-      const size_t low = kNodeBits - off;
-      out[k] = uint8_t(ReadBits(padded, pos, low) | (ReadBits(padded, (node + 1) * 256, 8 - low) << low));
-    }
-  }
+  tbb::parallel_for(
+      tbb::blocked_range<size_t>(0, unpadded_len, kGrainNodes * kNodeBytes), [&](const tbb::blocked_range<size_t> &r) {
+        for (size_t k = r.begin(); k < r.end(); k++) {
+          const size_t bit = 8 * k, node = bit / kNodeBits, off = bit % kNodeBits;
+          const size_t pos = node * 256 + off;
+          if (off + 8 <= kNodeBits) {
+            out[k] = ReadByteAt(padded, pos);
+          } else { // the byte straddles two nodes: low part from this node, the rest from the next
+            const size_t low = kNodeBits - off;
+            out[k] = uint8_t(ReadBits(padded, pos, low) | (ReadBits(padded, (node + 1) * 256, 8 - low) << low));
+          }
+        }
+      });
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -95,4 +96,21 @@ TEST(Fr32, BadInputIsAnError) {
   auto r = Fr32Unpad(bad);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, cuzk::hash::ErrorCode::kNonCanonical);
+}
+
+TEST(Fr32, LargeInputsMatchChunkwisePadding) {
+  // 127 bytes are exactly 4 nodes, so padding is chunk-local: a large (parallel) pad must equal the
+  // concatenation of 127-byte pads, and unpad must undo it
+  std::mt19937_64 rng(17);
+  std::vector<uint8_t> data(127 * 8192);
+  for (auto &x : data) x = uint8_t(rng());
+  auto padded = Fr32Pad(data);
+  ASSERT_EQ(padded.size(), 128u * 8192);
+  for (size_t c = 0; c < 8192; c += 611) {
+    auto chunk = Fr32Pad(std::span<const uint8_t>(data).subspan(127 * c, 127));
+    EXPECT_TRUE(std::equal(chunk.begin(), chunk.end(), padded.begin() + 128 * c)) << "chunk " << c;
+  }
+  auto back = Fr32Unpad(padded);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(*back, data);
 }
