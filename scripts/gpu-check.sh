@@ -44,8 +44,12 @@ GEN=Ninja
 command -v ninja >/dev/null 2>&1 || GEN="Unix Makefiles"
 
 log "configure ($GEN, Release, CUDA archs $ARCHS) into $BUILD"
+# oneTBB staged by scripts/gpu-deps.sh (carried as .deps) lets the CPU backend build here too, so the
+# kernels are compared with src/poly and src/msm (tests/gpu/backend_compare_test.cpp)
+PREFIX_ARGS=()
+[ -d "$ROOT/.deps/usr" ] && PREFIX_ARGS=("-DCMAKE_PREFIX_PATH=$ROOT/.deps/usr")
 if cmake -S "$ROOT" -B "$BUILD" -G "$GEN" -DCMAKE_BUILD_TYPE=Release -DCUZK_GPU_ONLY=ON \
-  "-DCMAKE_CUDA_ARCHITECTURES=$ARCHS" >"$OUT_DIR/build.log" 2>&1; then
+  "-DCMAKE_CUDA_ARCHITECTURES=$ARCHS" "${PREFIX_ARGS[@]}" >"$OUT_DIR/build.log" 2>&1; then
   STATUS_CONFIGURE=ok
   log "build (-j$JOBS)"
   KEEP_GOING=-k0
