@@ -1,5 +1,6 @@
 // tests/oracle/check.mjs — recomputes the cases a dump program prints with independent
-// implementations (@noble/curves 2.4.0) and compares them string for string.
+// implementations (@noble/curves 2.4.0; for commP and CIDs @web3-storage/data-segment 5.3.0 and
+// multiformats 14.0.5) and compares them string for string.
 //
 //   node check.mjs <dump-program> [seed]
 //
@@ -9,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { RequireOracles } from './oracle_env.mjs';
 
-RequireOracles(['@noble/curves']);
+RequireOracles(['@noble/curves', '@web3-storage/data-segment', 'multiformats']);
 
 const [program, seed = '1'] = process.argv.slice(2);
 if (!program) {
@@ -20,7 +21,7 @@ if (!program) {
 // every op family lives in its own module; imported after the checks above so that a missing
 // node_modules gives the SKIP message instead of a module-resolution error
 const ops = {};
-for (const mod of ['./ops_ff.mjs', './ops_ec.mjs', './ops_pairing.mjs', './ops_hash.mjs']) Object.assign(ops, (await import(mod)).OPS);
+for (const mod of ['./ops_ff.mjs', './ops_ec.mjs', './ops_pairing.mjs', './ops_hash.mjs', './ops_filecoin.mjs']) Object.assign(ops, (await import(mod)).OPS);
 
 const text = execFileSync(program, [seed], { encoding: 'utf8', maxBuffer: 1 << 30 });
 const cases = text.split('\n').filter((l) => l.length).map((l) => JSON.parse(l));
@@ -50,7 +51,7 @@ if (cases.length === 0) {
   process.exit(1);
 }
 if (failures.length) {
-  console.log(`FAIL: ${failures.length} of ${cases.length} cases differ from @noble/curves`);
+  console.log(`FAIL: ${failures.length} of ${cases.length} cases differ from the oracles`);
   process.exit(1);
 }
-console.log('OK: all cases match @noble/curves');
+console.log('OK: all cases match the oracles');
