@@ -3,6 +3,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <memory>
@@ -35,6 +36,20 @@ Domain::Domain(unsigned log_n) : log_n_(log_n) {
       w *= omega_;
     }
   });
+
+  // ω^(−e) = −ω^(n/2−e) because ω^(n/2) = −1
+  const unsigned stage_log = std::min(log_n, STAGE_TWIDDLE_LOG);
+  stage_twiddles_.assign(size_t(1) << stage_log, Fr::Zero());
+  stage_twiddles_inv_.assign(size_t(1) << stage_log, Fr::Zero());
+  for (unsigned lm = 0; lm < stage_log; lm++) {
+    const size_t m = size_t(1) << lm;
+    const unsigned shift = log_n - 1 - lm;
+    for (size_t j = 0; j < m; j++) {
+      const size_t e = j << shift;
+      stage_twiddles_[m + j] = twiddles_[e];
+      stage_twiddles_inv_[m + j] = e == 0 ? Fr::One() : -twiddles_[half - e];
+    }
+  }
 }
 
 const Domain &Domain::Get(unsigned log_n) {

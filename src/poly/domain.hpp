@@ -40,6 +40,12 @@ public:
   //! ω^i for i in [0, n/2), natural order. A stage of half-size m uses every (n/2m)-th entry;
   //! inverse transforms use ω^−j = −ω^(n/2−j) from the same table, so one table serves both.
   std::span<const Fr> Twiddles() const { return twiddles_; }
+  //! Compact per-stage tables for the cache-blocked stages of the NTT (half-size m = 2^lm with
+  //! lm < min(k, STAGE_TWIDDLE_LOG)): entry m + j is ω^(j·n/2m), or ω^(−j·n/2m) for `inverse`.
+  //! Read from Twiddles() the stage's twiddles are n/2m entries apart, a power-of-two stride
+  //! that maps them all onto a few cache sets; here each stage's twiddles are contiguous.
+  static constexpr unsigned STAGE_TWIDDLE_LOG = 14;
+  std::span<const Fr> StageTwiddles(bool inverse) const { return inverse ? stage_twiddles_inv_ : stage_twiddles_; }
 
   //! Z(x) = x^n − 1, the vanishing polynomial of the domain
   Fr EvaluateVanishing(const Fr &x) const;
@@ -48,6 +54,7 @@ private:
   unsigned log_n_;
   Fr omega_, omega_inv_, size_inv_, coset_gen_, coset_gen_inv_;
   std::vector<Fr> twiddles_;
+  std::vector<Fr> stage_twiddles_, stage_twiddles_inv_;
 };
 
 } // namespace cuzk::poly
