@@ -9,6 +9,7 @@
 #include "gpu_test_util.hpp"
 #include "msm/msm.hpp"
 #include "msm_fixtures.hpp"
+#include "ntt_test_util.hpp"
 #include "poly/ntt.hpp"
 #include "poly/quotient.hpp"
 #include "reference.hpp"
@@ -22,16 +23,6 @@ namespace {
 
 using Fr = ff::Fr; // the host field; gpu::Fr is the device twin
 
-std::vector<Fr> DeviceTransform(const NttDomain &dom, const std::vector<Fr> &in, NttKind kind, const Stream &s) {
-  DeviceBuffer<Fr> buf(dom.Dev(), in.size());
-  buf.CopyFromHost(in, s);
-  dom.Transform(buf.Data(), kind, s);
-  std::vector<Fr> out(in.size());
-  buf.CopyToHost(out, s);
-  s.Synchronize();
-  return out;
-}
-
 TEST(GpuVsCpuBackend, NttEveryKindEqualsPoly) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
@@ -43,16 +34,16 @@ TEST(GpuVsCpuBackend, NttEveryKindEqualsPoly) {
     const auto a = test::RandomVector(size_t(1) << k, rng);
     auto ref = a;
     poly::Ntt(cpu, ref);
-    ASSERT_TRUE(DeviceTransform(gpu, a, NttKind::kForward, s) == ref) << "forward 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(gpu, a, NttKind::kForward, s) == ref) << "forward 2^" << k;
     ref = a;
     poly::Intt(cpu, ref);
-    ASSERT_TRUE(DeviceTransform(gpu, a, NttKind::kInverse, s) == ref) << "inverse 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(gpu, a, NttKind::kInverse, s) == ref) << "inverse 2^" << k;
     ref = a;
     poly::CosetNtt(cpu, ref);
-    ASSERT_TRUE(DeviceTransform(gpu, a, NttKind::kCosetForward, s) == ref) << "coset forward 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(gpu, a, NttKind::kCosetForward, s) == ref) << "coset forward 2^" << k;
     ref = a;
     poly::CosetIntt(cpu, ref);
-    ASSERT_TRUE(DeviceTransform(gpu, a, NttKind::kCosetInverse, s) == ref) << "coset inverse 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(gpu, a, NttKind::kCosetInverse, s) == ref) << "coset inverse 2^" << k;
   }
 }
 

@@ -6,6 +6,7 @@
 #include "ff/ff.hpp"
 #include "gpu/ntt.hpp"
 #include "gpu_test_util.hpp"
+#include "ntt_test_util.hpp"
 #include "reference.hpp"
 
 #include <gtest/gtest.h>
@@ -17,16 +18,6 @@ namespace {
 
 using Fr = ff::Fr; // the host field; gpu::Fr is the device twin
 
-std::vector<Fr> RunOnDevice(const NttDomain &dom, const std::vector<Fr> &in, NttKind kind, const Stream &s) {
-  DeviceBuffer<Fr> buf(dom.Dev(), in.size());
-  buf.CopyFromHost(in, s);
-  dom.Transform(buf.Data(), kind, s);
-  std::vector<Fr> out(in.size());
-  buf.CopyToHost(out, s);
-  s.Synchronize();
-  return out;
-}
-
 TEST(GpuNttDevice, SmallSizesMatchReferenceExactly) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
@@ -37,16 +28,16 @@ TEST(GpuNttDevice, SmallSizesMatchReferenceExactly) {
     auto a = test::RandomVector(size_t(1) << k, rng);
     auto ref = a;
     test::RefForward(ref);
-    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kForward, s) == ref) << "forward 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kForward, s) == ref) << "forward 2^" << k;
     ref = a;
     test::RefInverse(ref);
-    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kInverse, s) == ref) << "inverse 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kInverse, s) == ref) << "inverse 2^" << k;
     ref = a;
     test::RefCosetForward(ref);
-    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kCosetForward, s) == ref) << "coset forward 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kCosetForward, s) == ref) << "coset forward 2^" << k;
     ref = a;
     test::RefCosetInverse(ref);
-    ASSERT_TRUE(RunOnDevice(dom, a, NttKind::kCosetInverse, s) == ref) << "coset inverse 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kCosetInverse, s) == ref) << "coset inverse 2^" << k;
   }
 }
 
@@ -59,16 +50,16 @@ TEST(GpuNttDevice, LargeSizesEvaluateAndRoundTrip) {
     const size_t n = size_t(1) << k;
     NttDomain dom(dev, k);
     auto a = test::RandomVector(n, rng);
-    auto fwd = RunOnDevice(dom, a, NttKind::kForward, s);
-    auto cfwd = RunOnDevice(dom, a, NttKind::kCosetForward, s);
+    auto fwd = test::RunOnDevice(dom, a, NttKind::kForward, s);
+    auto cfwd = test::RunOnDevice(dom, a, NttKind::kCosetForward, s);
     const Fr w = DomainRoot(k), g = CosetGenerator();
     for (size_t i : {size_t(0), size_t(1), n - 1, (n / 3) | 1}) {
       const Fr x = w.Pow(i);
       ASSERT_TRUE(fwd[i] == test::Horner(a, x)) << "forward 2^" << k << " at " << i;
       ASSERT_TRUE(cfwd[i] == test::Horner(a, g * x)) << "coset forward 2^" << k << " at " << i;
     }
-    ASSERT_TRUE(RunOnDevice(dom, fwd, NttKind::kInverse, s) == a) << "inverse∘forward 2^" << k;
-    ASSERT_TRUE(RunOnDevice(dom, cfwd, NttKind::kCosetInverse, s) == a) << "coset inverse∘forward 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, fwd, NttKind::kInverse, s) == a) << "inverse∘forward 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, cfwd, NttKind::kCosetInverse, s) == a) << "coset inverse∘forward 2^" << k;
   }
 }
 
