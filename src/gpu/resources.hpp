@@ -70,20 +70,41 @@ private:
   cudaEvent_t e_ = nullptr;
 };
 
-//! count elements of T in device memory (uninitialised)
-template <class T> class DeviceBuffer {
-public:
-  DeviceBuffer(const Device &dev, size_t count) : dev_(dev), n_(count) {
-    if (count == 0) return;
-    dev_.MakeCurrent();
-    CUZK_CUDA_CHECK(cudaMalloc(reinterpret_cast<void **>(&p_), count * sizeof(T)));
+//! Where a buffer's memory comes from: device memory (cudaMalloc on the owning device) ...
+struct DeviceMemory {
+  static void *Allocate(const Device &dev, size_t bytes) {
+    dev.MakeCurrent();
+    void *p = nullptr;
+    CUZK_CUDA_CHECK(cudaMalloc(&p, bytes));
+    return p;
   }
-  ~DeviceBuffer() { Release(); }
-  DeviceBuffer(DeviceBuffer &&o) noexcept
-      : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
-  DeviceBuffer(const DeviceBuffer &) = delete;
-  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
-  DeviceBuffer &operator=(DeviceBuffer &&o) noexcept {
+  static void Free(const Device &dev, void *p) noexcept {
+    cudaSetDevice(dev.Ordinal()); // cudaFree acts on the current device's context
+    cudaFree(p);
+  }
+};
+//! ... or page-locked host memory usable from every device (Portable)
+struct PinnedMemory {
+  static void *Allocate(const Device &dev, size_t bytes) {
+    dev.MakeCurrent();
+    void *p = nullptr;
+    CUZK_CUDA_CHECK(cudaHostAlloc(&p, bytes, cudaHostAllocPortable));
+    return p;
+  }
+  static void Free(const Device &, void *p) noexcept { cudaFreeHost(p); }
+};
+
+//! Sole owner of count uninitialised elements of T from Memory: move-only, freed on destruction.
+template <class T, class Memory> class OwnedBuffer {
+public:
+  OwnedBuffer(const Device &dev, size_t count) : dev_(dev), n_(count) {
+    if (count) p_ = static_cast<T *>(Memory::Allocate(dev_, count * sizeof(T)));
+  }
+  ~OwnedBuffer() { Release(); }
+  OwnedBuffer(OwnedBuffer &&o) noexcept : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  OwnedBuffer(const OwnedBuffer &) = delete;
+  OwnedBuffer &operator=(const OwnedBuffer &) = delete;
+  OwnedBuffer &operator=(OwnedBuffer &&o) noexcept {
     if (this != &o) {
       Release();
       dev_ = o.dev_;
@@ -98,67 +119,43 @@ public:
   size_t Bytes() const { return n_ * sizeof(T); }
   const Device &Dev() const { return dev_; }
 
-  //! asynchronous on `s`; `src` must stay alive (and be pinned for true asynchrony) until it completes
-  void CopyFromHost(std::span<const T> src, const Stream &s, size_t offset = 0) {
-    if (offset + src.size() > n_) throw std::out_of_range("DeviceBuffer::CopyFromHost past the end");
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(p_ + offset, src.data(), src.size_bytes(), cudaMemcpyHostToDevice, s.Get()));
-  }
-  void CopyToHost(std::span<T> dst, const Stream &s, size_t offset = 0) const {
-    if (offset + dst.size() > n_) throw std::out_of_range("DeviceBuffer::CopyToHost past the end");
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(dst.data(), p_ + offset, dst.size_bytes(), cudaMemcpyDeviceToHost, s.Get()));
-  }
-  void Zero(const Stream &s) {
-    if (n_) CUZK_CUDA_CHECK(cudaMemsetAsync(p_, 0, Bytes(), s.Get()));
-  }
-
 private:
   void Release() noexcept {
-    if (p_) {
-      cudaSetDevice(dev_.Ordinal());
-      cudaFree(p_);
-      p_ = nullptr;
-    }
+    if (p_) Memory::Free(dev_, p_);
+    p_ = nullptr;
   }
   Device dev_;
   T *p_ = nullptr;
   size_t n_ = 0;
 };
 
-//! count elements of T in page-locked host memory, usable from every device (Portable)
-template <class T> class PinnedBuffer {
+//! count elements of T in device memory (uninitialised)
+template <class T> class DeviceBuffer : public OwnedBuffer<T, DeviceMemory> {
 public:
-  PinnedBuffer(const Device &dev, size_t count) : dev_(dev), n_(count) {
-    if (count == 0) return;
-    dev_.MakeCurrent();
-    CUZK_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void **>(&p_), count * sizeof(T), cudaHostAllocPortable));
-  }
-  ~PinnedBuffer() { Release(); }
-  PinnedBuffer(PinnedBuffer &&o) noexcept
-      : dev_(o.dev_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
-  PinnedBuffer(const PinnedBuffer &) = delete;
-  PinnedBuffer &operator=(const PinnedBuffer &) = delete;
-  PinnedBuffer &operator=(PinnedBuffer &&o) noexcept {
-    if (this != &o) {
-      Release();
-      dev_ = o.dev_;
-      p_ = std::exchange(o.p_, nullptr);
-      n_ = std::exchange(o.n_, 0);
-    }
-    return *this;
-  }
+  using OwnedBuffer<T, DeviceMemory>::OwnedBuffer;
+  using OwnedBuffer<T, DeviceMemory>::Data;
+  using OwnedBuffer<T, DeviceMemory>::Size;
+  using OwnedBuffer<T, DeviceMemory>::Bytes;
 
-  T *Data() const { return p_; }
-  size_t Size() const { return n_; }
-  std::span<T> Span() const { return {p_, n_}; }
-
-private:
-  void Release() noexcept {
-    if (p_) cudaFreeHost(p_);
-    p_ = nullptr;
+  //! asynchronous on `s`; `src` must stay alive (and be pinned for true asynchrony) until it completes
+  void CopyFromHost(std::span<const T> src, const Stream &s, size_t offset = 0) {
+    if (offset + src.size() > Size()) throw std::out_of_range("DeviceBuffer::CopyFromHost past the end");
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(Data() + offset, src.data(), src.size_bytes(), cudaMemcpyHostToDevice, s.Get()));
   }
-  Device dev_;
-  T *p_ = nullptr;
-  size_t n_ = 0;
+  void CopyToHost(std::span<T> dst, const Stream &s, size_t offset = 0) const {
+    if (offset + dst.size() > Size()) throw std::out_of_range("DeviceBuffer::CopyToHost past the end");
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(dst.data(), Data() + offset, dst.size_bytes(), cudaMemcpyDeviceToHost, s.Get()));
+  }
+  void Zero(const Stream &s) {
+    if (Size()) CUZK_CUDA_CHECK(cudaMemsetAsync(Data(), 0, Bytes(), s.Get()));
+  }
+};
+
+//! count elements of T in page-locked host memory, usable from every device (Portable)
+template <class T> class PinnedBuffer : public OwnedBuffer<T, PinnedMemory> {
+public:
+  using OwnedBuffer<T, PinnedMemory>::OwnedBuffer;
+  std::span<T> Span() const { return {this->Data(), this->Size()}; }
 };
 
 } // namespace cuzk::gpu
