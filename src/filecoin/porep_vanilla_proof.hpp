@@ -1,0 +1,103 @@
+// src/filecoin/porep_vanilla_proof.hpp — the PoRep C1 output (rust-filecoin-proofs-api
+// `SealCommitPhase1Output`) and the vanilla proof types nested in it (spec/porep.md §2.7, §5).
+//
+// The structs mirror the serde shapes field for field so that filecoin/c1_json.hpp can read and
+// write the JSON exactly; they hold bytes, not field elements, because the JSON carries 32-byte
+// reprs and a parser must be able to hold (and then reject with a clear message) a non-canonical
+// one. Sealing (filecoin/porep_prove.*) fills them, verification (filecoin/porep_vanilla_verify.hpp)
+// and the StackedCircuit read them.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cuzk::filecoin {
+
+//! A hasher domain element as serde writes it (`[u8;32]`): the Fr LE repr for Poseidon, the
+//! trimmed digest (top two bits clear) for SHA-256 (spec/post-snap-poseidon.md §1.1).
+using Domain32 = std::array<uint8_t, 32>;
+
+//! One level of a Merkle path (`PathElement`): the arity − 1 siblings in order with the node itself
+//! left out, and the node's position among the arity children.
+struct PathElement {
+  std::vector<Domain32> hashes;
+  uint64_t index = 0;
+};
+
+//! Which `ProofData` variant a proof is: a single tree (tree_d, and tree_c/tree_r up to 512MiB),
+//! base trees under one sub level (32GiB), or under sub and top levels (64GiB).
+enum class MerkleProofKind : uint8_t { kSingle, kSub, kTop };
+
+//! `MerkleProof { data: Single | Sub | Top }`. For kSingle the whole path is in `base` (serde's
+//! `path`); kSub adds `sub` (`sub_proof`, one level); kTop adds `top` (`top_proof`, one level).
+struct MerkleProof {
+  MerkleProofKind kind = MerkleProofKind::kSingle;
+  Domain32 root{};
+  Domain32 leaf{};
+  std::vector<PathElement> base;
+  std::vector<PathElement> sub; //!< empty for kSingle
+  std::vector<PathElement> top; //!< empty unless kTop
+
+  //! Levels bottom-up: base, then sub, then top.
+  size_t LevelCount() const { return base.size() + sub.size() + top.size(); }
+  const PathElement &Level(size_t i) const {
+    if (i < base.size()) return base[i];
+    i -= base.size();
+    return i < sub.size() ? sub[i] : top[i - sub.size()];
+  }
+};
+
+//! `Column`: a node's labels in every layer (rows[ℓ−1] = label of layer ℓ). serde writes the
+//! PhantomData `_h` as null.
+struct Column {
+  uint32_t index = 0;
+  std::vector<Domain32> rows;
+};
+
+//! `ColumnProof`: a column and the tree_c inclusion proof of its Poseidon hash.
+struct ColumnProof {
+  Column column;
+  MerkleProof inclusion_proof;
+};
+
+//! `ReplicaColumnProof`: the challenged node's column and its 6 DRG and 8 expander parents' columns.
+struct ReplicaColumnProof {
+  ColumnProof c_x;
+  std::vector<ColumnProof> drg_parents;
+  std::vector<ColumnProof> exp_parents;
+};
+
+//! `LabelingProof` (and `EncodingProof`, the same fields): the 37 parent labels that the label of
+//! `node` in layer `layer_index` (1-based) hashes, already repeated to 37 (spec §2.5).
+struct LabelingProof {
+  std::vector<Domain32> parents;
+  uint32_t layer_index = 0;
+  uint64_t node = 0;
+};
+using EncodingProof = LabelingProof;
+
+//! `stacked::Proof`: everything that proves one challenge.
+struct PorepChallengeProof {
+  MerkleProof comm_d_proofs;     //!< tree_d (binary SHA), leaf = the data node
+  MerkleProof comm_r_last_proof; //!< tree_r_last, leaf = the replica (encoded) node
+  ReplicaColumnProof replica_column_proofs;
+  std::vector<LabelingProof> labeling_proofs; //!< one per layer, layer 1 first
+  EncodingProof encoding_proof;
+};
+
+//! `SealCommitPhase1Output`, in serde field order.
+struct SealCommitPhase1Output {
+  //! The `RegisteredSealProof` variant name, e.g. "StackedDrg32GiBV1_1" (any of the 20). The
+  //! `vanilla_proofs` enum variant is derived from it (always the "...V1" name of the size).
+  std::string registered_proof;
+  std::vector<std::vector<PorepChallengeProof>> vanilla_proofs; //!< [partition][challenge]
+  Domain32 comm_r{};
+  Domain32 comm_d{};
+  Domain32 replica_id{};
+  Domain32 seed{}; //!< all zero when C1 ran without a seed (synthetic generation)
+  Domain32 ticket{};
+};
+
+} // namespace cuzk::filecoin
