@@ -1,0 +1,32 @@
+// src/engine/device_spec.hpp — a proving device and how its workers get a backend.
+//
+// The CPU backend is one device; each GPU is one device (identified by UUID or PCI bus id, never by
+// a position in a list: DESIGN.md rule 2). Each device runs `workers` prover threads; every
+// thread calls make_backend once, on itself, so a GPU backend can bind its thread to its device
+// (cudaSetDevice) there. ProveStart is serialised per device (the workers interlock: one runs the
+// heavy phase while another finishes and self-checks its previous partition).
+#pragma once
+#include "groth16/prover.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace cuzk::engine {
+
+struct DeviceSpec {
+  std::string id;   //!< stable identity ("cpu", a GPU UUID or PCI bus id)
+  std::string name; //!< human-readable ("CPU (16 threads)", "NVIDIA H200")
+  uint64_t memory_total_bytes = 0;
+  //! current free memory, for status; empty → reported as 0
+  std::function<uint64_t()> memory_free_bytes;
+  uint32_t workers = 1;
+  //! called once per worker, on the worker's own thread
+  std::function<std::unique_ptr<groth16::ProverBackend>()> make_backend;
+};
+
+//! The CPU device: groth16::CpuBackend, total/free memory from the operating system.
+DeviceSpec CpuDevice(uint32_t workers = 1);
+
+} // namespace cuzk::engine

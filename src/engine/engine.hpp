@@ -1,0 +1,248 @@
+// src/engine/engine.hpp — the proving engine: jobs, priorities, partitions, workers, SRS, status.
+//
+// A submitted request becomes a job. A synthesis worker plans it (its kind's ProofKindHandler
+// splits it into partitions), takes a reference on each parameter set it needs (loading it on
+// first use), and queues its partitions. Partitions are the unit of scheduling: one priority
+// queue, CRITICAL > HIGH > NORMAL > LOW, FIFO by submission within a level, so a WinningPoSt
+// submitted behind queued PoRep partitions is the next partition synthesised. Synthesis workers
+// take a partition only when the working-memory budget holds its estimate and the bounded queue
+// to the provers has room. Prover workers (per device) run ProveStart / ProveFinish and, unless
+// disabled, verify every partition proof against the verifying key (DESIGN.md rule 3). The job
+// completes when all its partitions have; its proof is their 192-byte proofs concatenated.
+//
+// Fixes the reference's defects (spec/cuzk-api.md §5.12): request ids are idempotency keys, queue
+// keys are unique, priority holds for the budget too, Cancel / Await timeout / EvictSrs work,
+// status is read from the live state, every kind can be self-checked.
+//
+// Thread safety: every public method may be called from any thread.
+#pragma once
+#include "engine/device_spec.hpp"
+#include "engine/handler.hpp"
+#include "engine/request.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cuzk::engine {
+
+//! What went wrong with a call (not with a proof: a proof that fails is a COMPLETED call whose
+//! result says FAILED). Matches the gRPC codes the server maps them to.
+enum class ErrorCode {
+  OK,
+  INVALID_ARGUMENT,    //!< e.g. a request id reused with a different payload
+  NOT_FOUND,           //!< unknown job id or circuit id
+  FAILED_PRECONDITION, //!< e.g. evicting an SRS entry that jobs hold
+  UNAVAILABLE,         //!< the engine is shutting down
+  INTERNAL,            //!< e.g. a parameter file that exists but does not parse
+};
+
+//! A value or an error code with a message.
+template <class T> struct Outcome {
+  ErrorCode code = ErrorCode::OK;
+  std::string message; //!< empty when ok()
+  T value{};
+
+  bool ok() const { return code == ErrorCode::OK; }
+  static Outcome Fail(ErrorCode c, std::string m) { return Outcome{c, std::move(m), T{}}; }
+};
+
+//! cuzk.v1.AwaitProofResponse.Status; the values are the wire numbers.
+enum class ProofStatus : uint32_t { UNKNOWN = 0, COMPLETED = 1, FAILED = 2, CANCELLED = 3, TIMEOUT = 4 };
+std::string_view ProofStatusName(ProofStatus status);
+
+//! Where a job's time went, in milliseconds. Per-partition stages are summed over partitions.
+struct StageTimings {
+  double queue_ms = 0;      //!< submission → a worker starts planning it
+  double srs_load_ms = 0;   //!< waiting for / loading its parameter sets
+  double synthesis_ms = 0;  //!< Σ partitions
+  double prove_ms = 0;      //!< Σ partitions: ProveStart (backend) + ProveFinish
+  double self_check_ms = 0; //!< Σ partitions
+  double total_ms = 0;      //!< submission → result
+};
+
+struct ProofResult {
+  std::string job_id;
+  ProofStatus status = ProofStatus::UNKNOWN;
+  std::vector<uint8_t> proof; //!< 192 bytes per partition, in partition order (COMPLETED only)
+  std::string error_message;  //!< FAILED / CANCELLED: why
+  StageTimings timings;
+  uint32_t partitions = 0;
+};
+
+struct SubmitResult {
+  std::string job_id;          //!< the request id (or a generated UUIDv4 when it was empty)
+  uint32_t queue_position = 0; //!< jobs ahead of it when submitted (pending, higher or equal priority)
+  bool duplicate = false;      //!< the request id named an existing job with the same payload
+};
+
+struct CancelResult {
+  bool was_running = false; //!< true: it had started; it stops at its next partition boundary
+};
+
+//! cuzk.v1.SRSStatus.Tier. HOT: decoded and resident, ready for the prover. WARM: evicted or not
+//! loaded yet, but the file was read recently (in the page cache) and its verifying key is kept.
+//! COLD: on disk only.
+enum class SrsTier : uint32_t { HOT = 0, WARM = 1, COLD = 2 };
+std::string_view SrsTierName(SrsTier tier);
+
+struct PreloadResult {
+  bool already_loaded = false;
+  uint64_t load_time_ms = 0;
+};
+
+struct EvictResult {
+  bool was_loaded = false;
+  uint64_t freed_bytes = 0;
+};
+
+struct DeviceStatus {
+  uint32_t ordinal = 0; //!< position in EngineConfig::devices (for display; identity is `id`)
+  std::string id;
+  std::string name;
+  uint64_t memory_total_bytes = 0;
+  uint64_t memory_free_bytes = 0;
+  uint32_t workers = 0;
+  std::vector<std::string> current_job_ids; //!< one per busy worker
+  std::string current_proof_kind;           //!< of the first busy worker, "" when idle
+  uint64_t partitions_proved = 0;
+  uint64_t partitions_failed = 0;
+  double busy_seconds = 0; //!< Σ over workers of time spent proving
+};
+
+struct SrsEntryStatus {
+  std::string circuit_id;
+  std::string path; //!< the .params file
+  SrsTier tier = SrsTier::COLD;
+  uint64_t size_bytes = 0; //!< resident bytes when HOT, else the file size
+  uint32_t ref_count = 0;  //!< jobs holding it
+  double idle_seconds = 0; //!< since last use (load or release)
+};
+
+//! Per proof kind, as cuzk.v1.QueueStatus.
+struct QueueStatus {
+  ProofKind kind = ProofKind::UNSPECIFIED;
+  std::string proof_kind;   //!< ProofKindName
+  uint32_t pending = 0;     //!< jobs not started
+  uint32_t in_progress = 0; //!< jobs started, not finished
+};
+
+struct PriorityQueueStatus {
+  Priority priority = Priority::NORMAL;
+  uint32_t pending_jobs = 0;      //!< not yet planned
+  uint32_t queued_partitions = 0; //!< planned, waiting for synthesis
+};
+
+struct EngineStatus {
+  std::vector<DeviceStatus> devices;
+  std::vector<SrsEntryStatus> srs;             //!< every known entry whose file exists, and every loaded one
+  std::vector<QueueStatus> queues;             //!< kinds with pending or running jobs
+  std::vector<PriorityQueueStatus> priorities; //!< CRITICAL, HIGH, NORMAL, LOW
+  uint64_t proofs_completed = 0;
+  uint64_t proofs_failed = 0;
+  uint64_t proofs_cancelled = 0;
+  uint64_t self_check_failures = 0;
+  double uptime_seconds = 0;
+  uint64_t working_memory_limit_bytes = 0;
+  uint64_t working_memory_used_bytes = 0;
+  uint64_t srs_memory_limit_bytes = 0;
+  uint64_t srs_memory_used_bytes = 0;
+  uint32_t ready_partitions = 0; //!< synthesised, waiting for a prover
+  bool shutting_down = false;
+};
+
+struct EngineConfig {
+  //! .params / .vk directory; "" → $FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters
+  std::string param_dir;
+  //! circuit id → file stem (without .params/.vk) in param_dir, added to (or overriding) the
+  //! official names of SrsFileStem; test parameters and custom circuits go here
+  std::map<std::string, std::string> param_files;
+  //! bytes of decoded parameters kept resident; least recently used unreferenced entries are
+  //! evicted to make room. 0 = no limit.
+  uint64_t srs_budget_bytes = 0;
+  //! an unreferenced entry must have been idle this long before eviction may pick it
+  std::chrono::milliseconds srs_eviction_min_idle{0};
+  //! circuit ids loaded at start (failures are logged, not fatal)
+  std::vector<std::string> srs_preload;
+  //! bytes of working memory for partitions in flight (synthesis through ProveStart); 0 = auto
+  //! (physical memory − srs_budget_bytes − 5 GiB, at least 1 GiB)
+  uint64_t working_memory_bytes = 0;
+  uint32_t synthesis_workers = 2;
+  //! synthesised partitions waiting for a prover, at most (the bounded queue)
+  uint32_t max_ready_partitions = 2;
+  //! empty → {CpuDevice(1)}
+  std::vector<DeviceSpec> devices;
+  //! verify each partition proof against the verifying key before it leaves the engine
+  bool self_check = true;
+  //! finished jobs kept for Await and idempotency (oldest forgotten first)
+  size_t finished_job_retention = 4096;
+};
+
+//! Working memory for one partition, estimated from its parameters (domain size n = h + 1
+//! points, aux = l points, inputs = ic points): the assignment (a, b, c per constraint ≤ n, the
+//! input and aux values) plus the CPU prover's H step, which holds three n-element vectors;
+//! 32 bytes per Fr, with a 25% allowance for allocator slack and densities. The engine logs
+//! (and counts in cuzk_memory_estimate_exceeded_total) any partition whose measured assignment is
+//! larger.
+uint64_t EstimatePartitionBytes(uint64_t domain_size, uint64_t num_aux, uint64_t num_inputs);
+
+//! Official parameter file stems (without .params/.vk) for the circuit ids the engine knows:
+//! porep-, wpost-, winning-, snap- followed by 2k, 8m, 512m, 32g, 64g (spec/porep.md §1,
+//! spec/vectors.md §9: v28-<prefix>-<tree shape>-<SHA-256 of the public-params identifier>).
+//! Empty for an unknown id.
+std::string SrsFileStem(std::string_view circuit_id);
+//! every circuit id SrsFileStem knows
+std::vector<std::string> KnownCircuitIds();
+
+class Engine {
+public:
+  //! Starts the workers (and SRS preloads, in the background).
+  explicit Engine(EngineConfig config);
+  //! Shutdown(0) if not done yet.
+  ~Engine();
+  Engine(const Engine &) = delete;
+  Engine &operator=(const Engine &) = delete;
+
+  //! The handler for a kind; replaces any earlier one. Jobs planned afterwards use it.
+  void RegisterHandler(ProofKind kind, std::shared_ptr<const ProofKindHandler> handler);
+
+  //! Queues a request. Idempotent by request_id: the same id with the same payload returns the
+  //! same job (duplicate = true), unless that job FAILED or was CANCELLED, in which case the
+  //! request runs again as a new job under the same id (a retry). The same id with a different
+  //! payload is INVALID_ARGUMENT. UNAVAILABLE while shutting down.
+  Outcome<SubmitResult> Submit(ProofRequest request);
+  //! Waits for a job. timeout 0 = no limit; on expiry the result's status is TIMEOUT (the job
+  //! goes on). NOT_FOUND for an unknown (or forgotten) id.
+  Outcome<ProofResult> Await(std::string_view job_id, std::chrono::milliseconds timeout);
+  //! Submit then Await without limit (the Prove RPC).
+  Outcome<ProofResult> Prove(ProofRequest request);
+  //! A pending job is removed (CANCELLED at once); a running one stops at its next partition
+  //! boundary and ends CANCELLED; a finished one is left as it is. NOT_FOUND for an unknown id.
+  Outcome<CancelResult> Cancel(std::string_view job_id);
+
+  EngineStatus Status() const;
+  //! Prometheus text exposition format 0.0.4
+  std::string MetricsText() const;
+
+  //! Loads a parameter set now (NOT_FOUND for an unknown id or a missing file, INTERNAL for a
+  //! file that does not parse).
+  Outcome<PreloadResult> PreloadSrs(std::string_view circuit_id);
+  //! Frees a loaded parameter set; FAILED_PRECONDITION while jobs hold it.
+  Outcome<EvictResult> EvictSrs(std::string_view circuit_id);
+
+  //! Stops accepting (Submit → UNAVAILABLE), fails jobs that have not started, gives running
+  //! jobs until `grace` to finish, then cancels them at their next partition boundary (FAILED,
+  //! "engine shutting down"), and joins the workers. Returns after at most grace plus the
+  //! partitions being proved at that moment. Idempotent.
+  void Shutdown(std::chrono::milliseconds grace);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace cuzk::engine

@@ -1,0 +1,45 @@
+// src/engine/handler.hpp — how a proof kind turns a request into partitions.
+//
+// A partition is one Groth16 circuit and the unit of scheduling (DESIGN.md "The path of one
+// proof"): PoRep 32GiB has 10, SnapDeals 32GiB 16, PoSt 1. The engine knows nothing about
+// Filecoin: the PoRep, PoSt and SnapDeals handlers (src/filecoin circuits) plug in here. Bad input
+// is the handler's to reject, with a message that names what was wrong; the job then FAILS with
+// that message and nothing else is affected.
+#pragma once
+#include "engine/request.hpp"
+#include "ff/ff.hpp"
+#include "r1cs/expected.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cuzk::engine {
+
+//! One circuit of a proof.
+struct PartitionWork {
+  //! the parameter set (SRS entry) it is proved against, e.g. "porep-32g" (see SrsFileStem)
+  std::string circuit_id;
+  //! Synthesises the circuit into the given (fresh) assignment. Called on a synthesis worker
+  //! thread, at most once, possibly concurrently with other partitions' functions; may throw
+  //! r1cs::SynthesisError (or any std::exception), which fails the job with its message.
+  std::function<void(r1cs::ProvingAssignment &)> synthesize;
+  //! the public inputs, ONE excluded, that the proof is self-checked against
+  std::vector<ff::Fr> public_inputs;
+  //! working memory the synthesis and proving of this partition needs, in bytes; 0 = estimated
+  //! by the engine from the parameters' sizes (EstimatePartitionBytes in engine.hpp)
+  uint64_t working_bytes = 0;
+};
+
+class ProofKindHandler {
+public:
+  virtual ~ProofKindHandler() = default;
+  //! Validates the request and returns its partitions in output order (the proof bytes are the
+  //! partitions' 192-byte proofs concatenated in this order). Runs on an engine worker thread;
+  //! expected failures (malformed bytes, wrong sizes, inconsistent fields) are an Error, not an
+  //! exception. An empty list is an error too.
+  virtual Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const = 0;
+};
+
+} // namespace cuzk::engine
