@@ -24,6 +24,8 @@ using Domain32 = std::array<uint8_t, 32>;
 struct PathElement {
   std::vector<Domain32> hashes;
   uint64_t index = 0;
+
+  bool operator==(const PathElement &) const = default;
 };
 
 //! Which `ProofData` variant a proof is: a single tree (tree_d, and tree_c/tree_r up to 512MiB),
@@ -47,6 +49,8 @@ struct MerkleProof {
     i -= base.size();
     return i < sub.size() ? sub[i] : top[i - sub.size()];
   }
+
+  bool operator==(const MerkleProof &) const = default;
 };
 
 //! `Column`: a node's labels in every layer (rows[ℓ−1] = label of layer ℓ). serde writes the
@@ -54,12 +58,16 @@ struct MerkleProof {
 struct Column {
   uint32_t index = 0;
   std::vector<Domain32> rows;
+
+  bool operator==(const Column &) const = default;
 };
 
 //! `ColumnProof`: a column and the tree_c inclusion proof of its Poseidon hash.
 struct ColumnProof {
   Column column;
   MerkleProof inclusion_proof;
+
+  bool operator==(const ColumnProof &) const = default;
 };
 
 //! `ReplicaColumnProof`: the challenged node's column and its 6 DRG and 8 expander parents' columns.
@@ -67,6 +75,8 @@ struct ReplicaColumnProof {
   ColumnProof c_x;
   std::vector<ColumnProof> drg_parents;
   std::vector<ColumnProof> exp_parents;
+
+  bool operator==(const ReplicaColumnProof &) const = default;
 };
 
 //! `LabelingProof` (and `EncodingProof`, the same fields): the 37 parent labels that the label of
@@ -75,6 +85,8 @@ struct LabelingProof {
   std::vector<Domain32> parents;
   uint32_t layer_index = 0;
   uint64_t node = 0;
+
+  bool operator==(const LabelingProof &) const = default;
 };
 using EncodingProof = LabelingProof;
 
@@ -85,6 +97,8 @@ struct PorepChallengeProof {
   ReplicaColumnProof replica_column_proofs;
   std::vector<LabelingProof> labeling_proofs; //!< one per layer, layer 1 first
   EncodingProof encoding_proof;
+
+  bool operator==(const PorepChallengeProof &) const = default;
 };
 
 //! `SealCommitPhase1Output`, in serde field order.
@@ -98,6 +112,8 @@ struct SealCommitPhase1Output {
   Domain32 replica_id{};
   Domain32 seed{}; //!< all zero when C1 ran without a seed (synthetic generation)
   Domain32 ticket{};
+
+  bool operator==(const SealCommitPhase1Output &) const = default;
 };
 
 } // namespace cuzk::filecoin
