@@ -1,4 +1,4 @@
-// tests/filecoin/parents_cache_8mib_test.cpp — the 8MiB parents caches (2^18 nodes, ~6 M Feistel
+// tests/filecoin/parents_cache_8mib_test.cpp — the 8MiB parents caches (2^18 nodes, 2 M Feistel
 // permutations each) against parent_cache.json (spec/vectors.md §3); ~8 s of CPU.
 #include "filecoin/parents_cache.hpp"
 
