@@ -1,0 +1,120 @@
+// src/server/listen_address.cpp — parsing listen addresses and preparing unix socket paths.
+#include "server/listen_address.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace cuzk::server {
+namespace {
+
+bool ParsePort(const std::string &text, std::string &error) {
+  if (text.empty() || text.size() > 5 || text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoul(text) > 65535) {
+    error = "port '" + text + "' is not a number in 0..65535";
+    return false;
+  }
+  return true;
+}
+
+// True when something accepts connections on the unix socket at `path`.
+bool SocketIsLive(const std::string &path) {
+  int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return false;
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
+  bool live = ::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) == 0;
+  ::close(fd);
+  return live;
+}
+
+} // namespace
+
+std::optional<ListenAddress> ParseListenAddress(const std::string &text, std::string &error) {
+  ListenAddress out;
+  if (text.rfind("unix:", 0) == 0) {
+    std::string path = text.substr(5);
+    if (path.rfind("//", 0) == 0) path = path.substr(2);
+    if (path.empty()) {
+      error = "listen address '" + text + "' has no socket path";
+      return std::nullopt;
+    }
+    // sun_path holds 108 bytes including the terminator; a longer path cannot be bound
+    if (path.size() >= sizeof(sockaddr_un::sun_path)) {
+      error = "unix socket path '" + path + "' is longer than " + std::to_string(sizeof(sockaddr_un::sun_path) - 1) +
+              " bytes";
+      return std::nullopt;
+    }
+    out.kind = ListenAddress::Kind::kUnix;
+    out.path = path;
+    out.grpc_uri = "unix:" + path;
+    return out;
+  }
+  std::string host_port = text;
+  if (host_port.rfind("http://", 0) == 0) host_port = host_port.substr(7);
+  if (!host_port.empty() && host_port.back() == '/') host_port.pop_back();
+  auto colon = host_port.rfind(':');
+  if (colon == std::string::npos || colon == 0) {
+    error = "listen address '" + text + "' is neither unix:///path nor host:port";
+    return std::nullopt;
+  }
+  std::string host = host_port.substr(0, colon);
+  if (host.front() == '[' ? host.back() != ']' : host.find(':') != std::string::npos) {
+    error = "listen address '" + text + "': an IPv6 host must be written [addr]:port";
+    return std::nullopt;
+  }
+  if (!ParsePort(host_port.substr(colon + 1), error)) {
+    error = "listen address '" + text + "': " + error;
+    return std::nullopt;
+  }
+  out.kind = ListenAddress::Kind::kTcp;
+  out.grpc_uri = host_port;
+  return out;
+}
+
+bool PrepareUnixSocketPath(const std::string &path, std::string &error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::exists(parent, ec)) {
+    fs::create_directories(parent, ec);
+    if (ec) {
+      error = "cannot create socket directory " + parent.string() + ": " + ec.message();
+      return false;
+    }
+  }
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return true;
+    error = "cannot inspect " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  if (!S_ISSOCK(st.st_mode)) {
+    error = path + " exists and is not a socket; refusing to replace it";
+    return false;
+  }
+  if (SocketIsLive(path)) {
+    error = "another process is listening on " + path;
+    return false;
+  }
+  if (::unlink(path.c_str()) != 0) {
+    error = "cannot remove stale socket " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+bool RestrictUnixSocket(const std::string &path, std::string &error) {
+  if (::chmod(path.c_str(), 0660) != 0) {
+    error = "cannot chmod 0660 " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+} // namespace cuzk::server

@@ -1,0 +1,31 @@
+// src/server/listen_address.hpp — the daemon's listen addresses: `unix:///path` and `host:port`.
+//
+// The reference daemon accepts the same two forms (spec/cuzk-api.md §1 "Transport"); ours also
+// takes host names, `[v6]:port` and an `http://` prefix (what cuzk-bench's --addr uses), and
+// refuses to delete a socket another live daemon is still listening on.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace cuzk::server {
+
+struct ListenAddress {
+  enum class Kind { kUnix, kTcp };
+  Kind kind = Kind::kTcp;
+  std::string path;     //!< kUnix: the socket's file system path
+  std::string grpc_uri; //!< what grpc::ServerBuilder::AddListeningPort takes
+};
+
+//! Parses `unix:///abs/path`, `unix:path`, `host:port`, `[v6]:port`, `http://host:port`.
+//! On failure returns nullopt and says why in `error`.
+std::optional<ListenAddress> ParseListenAddress(const std::string &text, std::string &error);
+
+//! Makes a unix socket path ready to bind: creates missing parent directories, removes a stale
+//! socket left by a daemon that died (nobody accepts on it), and refuses a path that is a live
+//! socket or not a socket at all.
+bool PrepareUnixSocketPath(const std::string &path, std::string &error);
+
+//! Restricts a bound socket to owner and group (0660), so only the orchestrator's group can prove.
+bool RestrictUnixSocket(const std::string &path, std::string &error);
+
+} // namespace cuzk::server
