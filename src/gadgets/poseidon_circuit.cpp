@@ -1,0 +1,276 @@
+// src/gadgets/poseidon_circuit.cpp — neptune's legacy Poseidon circuit (spec/post-snap-poseidon.md §2.7).
+//
+// The state is a vector of elements that are either allocated variables or "Nums" (a linear
+// combination with its value). Mixing only builds linear combinations; an S-box first allocates
+// its input when it is a Num (one constraint), then l², l⁴ and l⁵ (+ key), three constraints.
+// Filecoin's published parameters fix this R1CS, so the order of allocations and constraints
+// and every coefficient follows neptune's circuit exactly; only the bookkeeping is ours.
+#include "gadgets/poseidon_circuit.hpp"
+
+#include <cassert>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cuzk::gadgets {
+
+namespace {
+
+using hash::FrMatrix;
+
+struct Elt {
+  bool allocated = false;
+  Variable var;         //!< when allocated
+  LinearCombination lc; //!< when a Num (built only if the system keeps constraints)
+  Fr value = Fr::Zero();
+};
+
+inline Fr Pow5(const Fr &x) {
+  const Fr x2 = x.Square();
+  return x2.Square() * x;
+}
+
+class LegacyPoseidon {
+public:
+  LegacyPoseidon(ConstraintSystem &cs, const hash::PoseidonConstants &c)
+      : cs_(cs), c_(c), t_(c.width), values_(cs.WantsValues()), lcs_(cs.WantsConstraints()), names_(cs.WantsNames()),
+        keys_(c.compressed_round_constants.data()) {}
+
+  AllocatedNum Hash(std::span<const AllocatedNum> preimage, const Fr &tag) {
+    assert(preimage.size() == c_.arity);
+    s_.resize(t_);
+    s_[0] = ConstantNum(tag);
+    for (size_t i = 0; i < c_.arity; i++) {
+      s_[i + 1].allocated = true;
+      s_[i + 1].var = preimage[i].Var();
+      if (values_) s_[i + 1].value = preimage[i].Value();
+    }
+    FirstRound();
+    for (unsigned r = 1; r < hash::POSEIDON_HALF_FULL_ROUNDS; r++) {
+      r1cs::Namespace ns(cs_, Name("initial full round", r));
+      FullRound(false);
+    }
+    for (unsigned r = 0; r < c_.partial_rounds; r++) {
+      r1cs::Namespace ns(cs_, Name("partial round", r));
+      SBox(s_[0], keys_++, "solitary quintic s-box");
+      Mix();
+    }
+    for (unsigned r = 0; r + 1 < hash::POSEIDON_HALF_FULL_ROUNDS; r++) {
+      r1cs::Namespace ns(cs_, Name("final full round", r));
+      FullRound(false);
+    }
+    {
+      r1cs::Namespace ns(cs_, "terminal full round");
+      FullRound(true);
+    }
+    assert(keys_ == c_.compressed_round_constants.data() + c_.compressed_round_constants.size());
+    r1cs::Namespace ns(cs_, "hash result");
+    const Variable out = EnsureAllocated(s_[1]);
+    return AllocatedNum(out, values_ ? s_[1].value : Fr::Zero());
+  }
+
+private:
+  std::string Name(const char *what, unsigned i) const {
+    return names_ ? std::string(what) + " " + std::to_string(i) : std::string();
+  }
+
+  //! neptune's Elt::num_from_fr: the Num v·ONE (the term is kept even when v is zero)
+  Elt ConstantNum(const Fr &v) const {
+    Elt e;
+    e.value = v;
+    if (lcs_) e.lc.Add(Variable::One(), v);
+    return e;
+  }
+
+  Variable AllocValue(std::string_view name, const Fr &value) {
+    return cs_.Alloc(name, [&] { return value; });
+  }
+
+  //! A Num gets its own variable and the constraint LC·1 = v; an allocated element is returned.
+  Variable EnsureAllocated(const Elt &e) {
+    if (e.allocated) return e.var;
+    const Variable v = AllocValue("allocate for Elt::Num", e.value);
+    if (lcs_)
+      cs_.Enforce("enforce num allocation preserves lc", e.lc, LinearCombination(Variable::One()),
+                  LinearCombination(v));
+    else
+      cs_.Enforce("enforce num allocation preserves lc", {}, {}, {});
+    return v;
+  }
+
+  Variable Square(Variable l, const Fr &l_value, Fr &out_value, std::string_view name) {
+    if (values_) out_value = l_value.Square();
+    const Variable r = AllocValue(name, out_value);
+    if (lcs_)
+      cs_.Enforce("squaring constraint", LinearCombination(l), LinearCombination(l), LinearCombination(r));
+    else
+      cs_.Enforce("squaring constraint", {}, {}, {});
+    return r;
+  }
+
+  // The first round adds the pre keys inside the S-box: (x + k0)², its square, then
+  // (x + k0)·l⁴ = l5 − k1. The tag element is constant and folded into a Num for free.
+  void FirstRound() {
+    r1cs::Namespace ns(cs_, "first round");
+    const Fr *pre = keys_;
+    const Fr *post = keys_ + t_;
+    keys_ += 2 * t_;
+    s_[0] = ConstantNum(Pow5(s_[0].value + pre[0]) + post[0]);
+    for (size_t i = 1; i < t_; i++) {
+      r1cs::Namespace box(cs_, Name("quintic s-box", unsigned(i)));
+      Elt &e = s_[i];
+      assert(e.allocated); // preimages are always allocated (spec §6 item 3)
+      const Variable x = e.var;
+      const Fr shifted = values_ ? e.value + pre[i] : Fr::Zero();
+      LinearCombination x_plus_k;
+      if (lcs_) x_plus_k.Add(x).Add(Variable::One(), pre[i]);
+      Fr l2_value = values_ ? shifted.Square() : Fr::Zero();
+      const Variable l2 = AllocValue("squared sum", l2_value);
+      if (lcs_)
+        cs_.Enforce("squared sum constraint", x_plus_k, x_plus_k, LinearCombination(l2));
+      else
+        cs_.Enforce("squared sum constraint", {}, {}, {});
+      Fr l4_value;
+      const Variable l4 = Square(l2, l2_value, l4_value, "l^4");
+      const Fr l5_value = values_ ? shifted * l4_value + post[i] : Fr::Zero();
+      const Variable l5 = AllocValue("mul_sum", l5_value);
+      if (lcs_) {
+        LinearCombination rhs(l5);
+        rhs.Add(Variable::One(), -post[i]);
+        cs_.Enforce("mul sum constraint pre-post-add", x_plus_k, LinearCombination(l4), rhs);
+      } else {
+        cs_.Enforce("mul sum constraint pre-post-add", {}, {}, {});
+      }
+      e = Elt{};
+      e.allocated = true;
+      e.var = l5;
+      e.value = l5_value;
+    }
+    Mix();
+  }
+
+  void FullRound(bool terminal) {
+    for (size_t i = 0; i < t_; i++) {
+      r1cs::Namespace box(cs_, Name("quintic s-box", unsigned(i)));
+      SBox(s_[i], terminal ? nullptr : keys_ + i, nullptr);
+    }
+    if (!terminal) keys_ += t_;
+    if (terminal) {
+      // neptune mixes the whole state; only element 1 is ever read, and mixing creates no constraints
+      Elt out;
+      MixDenseColumn(c_.mds, 1, out);
+      s_[1] = std::move(out);
+      return;
+    }
+    Mix();
+  }
+
+  // l = input (allocated if a Num); l² = l·l; l⁴ = l²·l²; l·l⁴ = l5 − key (no key in the last round)
+  void SBox(Elt &e, const Fr *key, const char *ns_name) {
+    std::optional<r1cs::Namespace> ns;
+    if (ns_name) ns.emplace(cs_, ns_name);
+    Variable l;
+    {
+      r1cs::Namespace in(cs_, "S-box input");
+      l = EnsureAllocated(e);
+    }
+    const Fr l_value = e.value;
+    Fr l2_value, l4_value;
+    const Variable l2 = Square(l, l_value, l2_value, "l^2");
+    const Variable l4 = Square(l2, l2_value, l4_value, "l^4");
+    Fr l5_value = Fr::Zero();
+    if (values_) {
+      l5_value = l4_value * l_value;
+      if (key) l5_value += *key;
+    }
+    const Variable l5 = AllocValue("mul_sum", l5_value);
+    if (lcs_) {
+      LinearCombination rhs(l5);
+      if (key) rhs.Add(Variable::One(), -*key);
+      cs_.Enforce(key ? "mul sum constraint post-add" : "mul sum constraint", LinearCombination(l),
+                  LinearCombination(l4), rhs);
+    } else {
+      cs_.Enforce("mul sum constraint", {}, {}, {});
+    }
+    e = Elt{};
+    e.allocated = true;
+    e.var = l5;
+    e.value = l5_value;
+  }
+
+  // adds coeff·e to the Num acc (neptune's scale then add)
+  void Accumulate(Elt &acc, const Elt &e, const Fr &coeff) const {
+    if (values_) acc.value += coeff * e.value;
+    if (!lcs_) return;
+    if (e.allocated)
+      acc.lc.Add(e.var, coeff);
+    else
+      acc.lc.AddScaled(coeff, e.lc);
+  }
+
+  void MixDenseColumn(const FrMatrix &m, size_t j, Elt &out) const {
+    out = Elt{};
+    for (size_t i = 0; i < t_; i++) Accumulate(out, s_[i], m.At(i, j));
+  }
+
+  // The mix after round r: M, except P after the last first-half full round and the sparse
+  // matrices in the partial rounds (neptune's round counter, incremented after each mix).
+  void Mix() {
+    const unsigned hf = hash::POSEIDON_HALF_FULL_ROUNDS;
+    if (round_ + 1 == hf) {
+      MixDense(c_.pre_sparse);
+    } else if (round_ + 1 > hf && round_ < hf + c_.partial_rounds) {
+      MixSparse(c_.sparse[round_ - hf]);
+    } else {
+      MixDense(c_.mds);
+    }
+    round_++;
+  }
+
+  void MixDense(const FrMatrix &m) {
+    next_.resize(t_);
+    for (size_t j = 0; j < t_; j++) MixDenseColumn(m, j, next_[j]);
+    s_.swap(next_);
+  }
+
+  // new_0 = Σ w_hat[i]·s_i; new_j = s_j + v_rest[j−1]·s_0 (s_j is a Num here, s_0 allocated)
+  void MixSparse(const hash::PoseidonSparseMatrix &m) {
+    Elt first;
+    for (size_t i = 0; i < t_; i++) Accumulate(first, s_[i], m.w_hat[i]);
+    for (size_t j = 1; j < t_; j++) {
+      assert(!s_[j].allocated);
+      Accumulate(s_[j], s_[0], m.v_rest[j - 1]);
+    }
+    s_[0] = std::move(first);
+  }
+
+  ConstraintSystem &cs_;
+  const hash::PoseidonConstants &c_;
+  const size_t t_;
+  const bool values_;
+  const bool lcs_;
+  const bool names_;
+  const Fr *keys_;
+  unsigned round_ = 0;
+  std::vector<Elt> s_;
+  std::vector<Elt> next_;
+};
+
+} // namespace
+
+AllocatedNum PoseidonHashCircuit(ConstraintSystem &cs, std::span<const AllocatedNum> preimage,
+                                 const hash::PoseidonConstants &constants, const Fr &tag) {
+  if (preimage.size() != constants.arity)
+    throw r1cs::SynthesisError("Poseidon circuit: preimage of " + std::to_string(preimage.size()) +
+                               " elements for arity " + std::to_string(constants.arity));
+  return LegacyPoseidon(cs, constants).Hash(preimage, tag);
+}
+
+AllocatedNum PoseidonHashMerkleCircuit(ConstraintSystem &cs, std::span<const AllocatedNum> preimage) {
+  auto constants = hash::GetPoseidonConstants(preimage.size());
+  if (!constants)
+    throw r1cs::SynthesisError("Poseidon circuit: no constants for arity " + std::to_string(preimage.size()));
+  return PoseidonHashCircuit(cs, preimage, **constants, hash::MerkleTreeTag(preimage.size()));
+}
+
+} // namespace cuzk::gadgets

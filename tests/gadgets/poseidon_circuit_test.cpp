@@ -1,0 +1,177 @@
+// tests/gadgets/poseidon_circuit_test.cpp — neptune's legacy Poseidon circuit: the exact counts of
+// spec/post-snap-poseidon.md §2.7 for every Filecoin arity, a satisfied witness whose digest equals
+// the native hash (src/hash), the same R1CS and witness from every kind of constraint system, and
+// the shape of the constraints the spec pins down (pre-key S-box, final allocation).
+#include "gadgets/poseidon_circuit.hpp"
+
+#include "r1cs/recording_cs.hpp"
+#include "r1cs/test_cs.hpp"
+#include "r1cs/witness_cs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+using namespace cuzk;
+using namespace cuzk::gadgets;
+using ff::Fr;
+
+namespace {
+
+const hash::PoseidonConstants &Constants(size_t arity) {
+  auto c = hash::GetPoseidonConstants(arity);
+  EXPECT_TRUE(c.ok());
+  return **c;
+}
+
+std::vector<Fr> RandomFrs(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Fr> v;
+  for (size_t i = 0; i < n; i++) v.push_back(Fr::Random(rng));
+  return v;
+}
+
+std::vector<AllocatedNum> AllocAll(r1cs::ConstraintSystem &cs, const std::vector<Fr> &values) {
+  std::vector<AllocatedNum> nums;
+  for (const Fr &v : values) nums.push_back(AllocatedNum::Alloc(cs, v));
+  return nums;
+}
+
+// row r of a recorded matrix, evaluated with the given assignment
+Fr EvalRow(const r1cs::SparseMatrix &m, size_t r, const std::vector<Fr> &inputs, const std::vector<Fr> &aux) {
+  Fr acc = Fr::Zero();
+  for (uint64_t k = m.row_start[r]; k < m.row_start[r + 1]; k++) {
+    const r1cs::Variable v = r1cs::Column::Unpack(m.columns[k]);
+    acc += m.values[k] * (v.IsAux() ? aux[v.index] : inputs[v.index]);
+  }
+  return acc;
+}
+
+// spec §2.7 and neptune's circuit tests (arity 11 computed from the same formula)
+struct Expected {
+  size_t arity;
+  size_t constraints;
+};
+const std::vector<Expected> COUNTS = {{2, 311}, {4, 377}, {8, 505}, {11, 598}, {16, 761}, {24, 1009}, {36, 1385}};
+
+} // namespace
+
+TEST(PoseidonCircuit, CountsSatisfiedAndEqualsNativeForEveryArity) {
+  for (const auto &[arity, expected] : COUNTS) {
+    const auto &c = Constants(arity);
+    const std::vector<Fr> preimage = RandomFrs(arity, 1000 + arity);
+    r1cs::TestCS cs;
+    const auto nums = AllocAll(cs, preimage);
+    const size_t aux_before = cs.NumAux();
+    const AllocatedNum out = PoseidonHashMerkleCircuit(cs, nums);
+
+    // neptune's test formula: 3·(#S-boxes − 1) + (t·R_F + R_P − arity)
+    const size_t sboxes = c.width * c.full_rounds + c.partial_rounds;
+    EXPECT_EQ(cs.NumConstraints(), 3 * (sboxes - 1) + (sboxes - arity)) << "arity " << arity;
+    EXPECT_EQ(cs.NumConstraints(), expected) << "arity " << arity;
+    EXPECT_EQ(cs.NumAux() - aux_before, expected) << "aux count = constraint count, arity " << arity;
+    EXPECT_EQ(cs.NumInputs(), 1u);
+    EXPECT_TRUE(cs.IsSatisfied()) << "arity " << arity << ": " << cs.WhichIsUnsatisfied().value_or("");
+    EXPECT_EQ(out.Value(), *hash::PoseidonHashMerkle(preimage)) << "arity " << arity;
+    EXPECT_EQ(cs.aux_assignment[out.Var().index], out.Value());
+  }
+}
+
+TEST(PoseidonCircuit, KnownAnswerH2OfOneZero) {
+  // spec §2.8: H2(1, 0) of filecoin-hashers
+  r1cs::TestCS cs;
+  const auto nums = AllocAll(cs, {Fr::One(), Fr::Zero()});
+  const AllocatedNum out = PoseidonHashMerkleCircuit(cs, nums);
+  EXPECT_TRUE(cs.IsSatisfied());
+  EXPECT_EQ(out.Value(),
+            Fr::FromCanonical({0xb339ff6079800b5e, 0xec5907b3dc3094af, 0x93c003cc74a24f26, 0x042f94ffbe786bc3}));
+}
+
+TEST(PoseidonCircuit, OtherDomainTagsMatchNative) {
+  // ConstantLength(arity) (no padding in the legacy circuit) and SnapDeals' GEN_RANDOMNESS tag
+  struct Case {
+    size_t arity;
+    Fr tag;
+  };
+  const std::vector<Case> cases = {{2, hash::SnapDealsGenRandomnessTag()},
+                                   {4, hash::ConstantLengthTag(4)},
+                                   {8, hash::ConstantLengthTag(8)},
+                                   {11, hash::ConstantLengthTag(11)}};
+  for (const auto &[arity, tag] : cases) {
+    const std::vector<Fr> preimage = RandomFrs(arity, 77 + arity);
+    r1cs::TestCS cs;
+    const auto nums = AllocAll(cs, preimage);
+    const AllocatedNum out = PoseidonHashCircuit(cs, nums, Constants(arity), tag);
+    EXPECT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
+    EXPECT_EQ(out.Value(), *hash::PoseidonHash(preimage, tag)) << "arity " << arity;
+  }
+}
+
+TEST(PoseidonCircuit, RecordedMatricesAreSatisfiedByTheWitnessOnlyAssignment) {
+  // The shape (built without values) and the witness (built without constraints) come from two
+  // different code paths; A·w ∘ B·w = C·w ties them together, and the witness equals TestCS's.
+  for (size_t arity : {2, 8, 11}) {
+    const std::vector<Fr> preimage = RandomFrs(arity, 5 + arity);
+    r1cs::RecordingCS rec;
+    (void)PoseidonHashMerkleCircuit(rec, AllocAll(rec, preimage));
+    r1cs::WitnessCS wit;
+    const AllocatedNum out = PoseidonHashMerkleCircuit(wit, AllocAll(wit, preimage));
+    r1cs::TestCS test;
+    (void)PoseidonHashMerkleCircuit(test, AllocAll(test, preimage));
+
+    ASSERT_EQ(rec.NumConstraints(), wit.NumConstraints());
+    ASSERT_EQ(rec.NumAux(), wit.NumAux());
+    EXPECT_EQ(wit.aux_assignment, test.aux_assignment);
+    EXPECT_EQ(out.Value(), *hash::PoseidonHashMerkle(preimage));
+    for (size_t r = 0; r < rec.NumConstraints(); r++) {
+      const Fr a = EvalRow(rec.a, r, wit.input_assignment, wit.aux_assignment);
+      const Fr b = EvalRow(rec.b, r, wit.input_assignment, wit.aux_assignment);
+      const Fr c = EvalRow(rec.c, r, wit.input_assignment, wit.aux_assignment);
+      ASSERT_EQ(a * b, c) << "arity " << arity << " constraint " << r;
+    }
+  }
+}
+
+TEST(PoseidonCircuit, ConstraintShapesFollowNeptune) {
+  // spec §2.7: the first S-box of element 1 is (x + K0_1)·(x + K0_1) = l2, with x the first
+  // preimage variable; the last constraint allocates state[1] = Σ_i M[i][1]·l5_i with (LC)·1 = out.
+  const auto &c = Constants(2);
+  r1cs::RecordingCS rec;
+  const auto nums = AllocAll(rec, {Fr::Zero(), Fr::Zero()});
+  const AllocatedNum out = PoseidonHashMerkleCircuit(rec, nums);
+  const Fr k0 = c.compressed_round_constants[1];
+  auto row = [](const r1cs::SparseMatrix &m, size_t r) {
+    std::vector<std::pair<uint32_t, Fr>> terms;
+    for (uint64_t k = m.row_start[r]; k < m.row_start[r + 1]; k++) terms.emplace_back(m.columns[k], m.values[k]);
+    return terms;
+  };
+  const uint32_t x = r1cs::Column::Pack(nums[0].Var());
+  const std::vector<std::pair<uint32_t, Fr>> x_plus_k = {{0u, k0}, {x, Fr::One()}};
+  EXPECT_EQ(row(rec.a, 0), x_plus_k);
+  EXPECT_EQ(row(rec.b, 0), x_plus_k);
+  ASSERT_EQ(row(rec.c, 0).size(), 1u);
+
+  const size_t last = rec.NumConstraints() - 1;
+  EXPECT_EQ(row(rec.b, last), (std::vector<std::pair<uint32_t, Fr>>{{0u, Fr::One()}}));
+  EXPECT_EQ(row(rec.c, last), (std::vector<std::pair<uint32_t, Fr>>{{r1cs::Column::Pack(out.Var()), Fr::One()}}));
+  const auto a_last = row(rec.a, last);
+  ASSERT_EQ(a_last.size(), c.width); // the t l5 variables of the terminal round, in allocation order
+  for (size_t i = 0; i < c.width; i++) EXPECT_EQ(a_last[i].second, c.mds.At(i, 1)) << i;
+}
+
+TEST(PoseidonCircuit, BlankCircuitHasTheSameCount) {
+  // parameter generation synthesises without values: constant-ness never depends on them
+  for (const auto &[arity, expected] : COUNTS) {
+    r1cs::TestCS cs(false);
+    (void)PoseidonHashMerkleCircuit(cs, AllocAll(cs, std::vector<Fr>(arity, Fr::Zero())));
+    EXPECT_EQ(cs.NumConstraints(), expected) << "arity " << arity;
+  }
+}
+
+TEST(PoseidonCircuit, WrongPreimageLengthIsAnError) {
+  r1cs::TestCS cs;
+  const auto nums = AllocAll(cs, RandomFrs(3, 9));
+  EXPECT_THROW(PoseidonHashCircuit(cs, nums, Constants(2), hash::MerkleTreeTag(2)), r1cs::SynthesisError);
+  EXPECT_THROW(PoseidonHashMerkleCircuit(cs, nums), r1cs::SynthesisError); // no arity-3 constants
+}
