@@ -1,0 +1,81 @@
+// bench/c1_bench.cpp — the C1 codec on a 32GiB-shaped C1 (10 partitions × 18 challenges, 11
+// layers, 8-8-0 trees, 30-level tree_d; spec/porep.md §1, §5): parse and write of the JSON, and
+// of the Curio envelope around it. Contents are seeded random canonical values: parsing cost
+// depends on the shape and the digits, not on whether the proofs verify. Throughput is reported
+// as bytes of JSON per second (MB/s = bytes_per_second / 1e6); run with
+// --benchmark_repetitions=N for medians.
+#include "filecoin/c1_envelope.hpp"
+#include "filecoin/c1_json.hpp"
+
+#include "../tests/filecoin/c1_sample.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+using namespace cuzk;
+
+const std::string &C1Text32GiB() {
+  static const std::string text = [] {
+    auto r = filecoin::WriteC1Json(test::MakeSampleC1(test::Sample32GiB(), 1));
+    if (!r.ok()) std::abort();
+    return *r;
+  }();
+  return text;
+}
+
+const std::string &Envelope32GiB() {
+  static const std::string text = [] {
+    const std::string &c1 = C1Text32GiB();
+    filecoin::C1Envelope env;
+    env.sector_num = 1234;
+    env.sector_size = uint64_t(32) << 30;
+    env.phase1_out.assign(c1.begin(), c1.end());
+    return filecoin::WriteC1Envelope(env);
+  }();
+  return text;
+}
+
+void BM_C1JsonParse32GiB(benchmark::State &state) {
+  const std::string &text = C1Text32GiB();
+  for (auto _ : state) {
+    auto r = filecoin::ParseC1Json(text);
+    if (!r.ok()) state.SkipWithError(r.error().message.c_str());
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
+  state.counters["json_MB"] = double(text.size()) / 1e6;
+}
+BENCHMARK(BM_C1JsonParse32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5);
+
+void BM_C1JsonWrite32GiB(benchmark::State &state) {
+  auto c1 = filecoin::ParseC1Json(C1Text32GiB());
+  if (!c1.ok()) std::abort();
+  size_t bytes = 0;
+  for (auto _ : state) {
+    auto r = filecoin::WriteC1Json(*c1);
+    bytes = r->size();
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes));
+}
+BENCHMARK(BM_C1JsonWrite32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5);
+
+void BM_C1EnvelopeParse32GiB(benchmark::State &state) {
+  const std::string &text = Envelope32GiB();
+  for (auto _ : state) {
+    auto r = filecoin::ParseC1Request(text);
+    if (!r.ok()) state.SkipWithError(r.error().message.c_str());
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
+  state.counters["envelope_MB"] = double(text.size()) / 1e6;
+}
+BENCHMARK(BM_C1EnvelopeParse32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5);
+
+} // namespace
+
+BENCHMARK_MAIN();
