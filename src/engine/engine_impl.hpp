@@ -1,0 +1,92 @@
+// src/engine/engine_impl.hpp — the engine's state and workers (internal to src/engine).
+//
+// One lock (mu) guards the jobs, both queues and the device bookkeeping; work runs outside it.
+// Three condition variables: synth_cv (work or room for synthesis workers), prove_cv (ready
+// partitions), done_cv (a job finished). Lock order: mu before the SRS manager's and the memory
+// budget's own locks; their release callbacks only notify, never take mu.
+#pragma once
+#include "engine/engine.hpp"
+#include "engine/job.hpp"
+#include "engine/memory_budget.hpp"
+#include "engine/metrics.hpp"
+#include "engine/priority_queue.hpp"
+#include "engine/srs_manager.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace cuzk::engine {
+
+//! a partition waiting for synthesis, or (partition −1 in its key) a job waiting to be planned
+struct QueuedTask {
+  std::shared_ptr<Job> job;
+  uint32_t index = 0;
+};
+
+//! a synthesised partition waiting for a prover
+struct ReadyPartition {
+  std::shared_ptr<Job> job;
+  uint32_t index = 0;
+  std::unique_ptr<r1cs::ProvingAssignment> assignment;
+  MemoryReservation reservation;
+};
+
+struct DeviceState {
+  DeviceSpec spec;
+  uint32_t ordinal = 0;
+  std::mutex prove_mu;                 //!< one ProveStart at a time per device
+  std::vector<std::string> worker_job; //!< per worker: job being proved, "" when idle
+  std::vector<ProofKind> worker_kind;
+  uint64_t proved = 0, failed = 0;
+  double busy_seconds = 0;
+};
+
+struct Engine::Impl {
+  explicit Impl(EngineConfig cfg);
+
+  // ---- workers (pipeline.cpp) ----
+  void SynthesisWorker();
+  void ProverWorker(DeviceState &device, uint32_t worker);
+  //! plans a job and leases its parameters; called without mu
+  void PlanJob(const std::shared_ptr<Job> &job);
+  //! puts parked jobs back in the queue once an SRS lease was released (or a while passed); requires mu
+  void RequeueParked();
+
+  // ---- bookkeeping (engine.cpp) ----
+  //! ends a job (no-op if it has ended): drops its queued work and leases, wakes awaiters; requires mu
+  void FinishJob(Job &job, JobState state, std::string error);
+  EngineStatus StatusLocked() const; // requires mu
+
+  EngineConfig config;
+  const Clock::time_point started_at = Clock::now();
+  Metrics metrics;
+  MemoryBudget working;
+  SrsManager srs; // outlives the jobs below (leases point into it)
+
+  mutable std::mutex mu;
+  std::condition_variable synth_cv, prove_cv, done_cv;
+  std::map<ProofKind, std::shared_ptr<const ProofKindHandler>> handlers;
+  std::map<std::string, std::shared_ptr<Job>, std::less<>> jobs;
+  std::deque<std::shared_ptr<Job>> finished; //!< retention order
+  PriorityQueue<QueuedTask> queue;
+  PriorityQueue<ReadyPartition> ready;
+  std::vector<std::shared_ptr<Job>> parked; //!< planned, waiting for SRS room
+  Clock::time_point parked_since{};
+  uint64_t parked_generation = 0;
+  std::atomic<uint64_t> srs_release_generation{0};
+  uint32_t synthesizing = 0; //!< partitions being synthesised (they hold a ready slot)
+  uint64_t next_seq = 1;
+  bool accepting = true;
+  bool stopping = false;
+  bool joined = false;
+  std::vector<std::unique_ptr<DeviceState>> devices;
+  std::vector<std::thread> threads;
+};
+
+} // namespace cuzk::engine

@@ -1,0 +1,67 @@
+// src/engine/job.hpp — one submitted request on its way through the engine.
+//
+// A job is QUEUED until a worker plans it (RUNNING from then on: its kind's handler split it into
+// partitions and its parameter sets are leased), and it ends COMPLETED, FAILED or CANCELLED. All
+// fields are guarded by the engine's lock, except that `request` and `partitions[i].synthesize`
+// are only touched by the one worker that owns that step at the time.
+#pragma once
+#include "engine/engine.hpp"
+#include "engine/srs_manager.hpp"
+#include "groth16/proof_encoding.hpp"
+
+#include <array>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cuzk::engine {
+
+using Clock = std::chrono::steady_clock;
+using Fingerprint = std::array<uint8_t, 32>;
+
+enum class JobState { QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED };
+
+struct Job {
+  std::string id;
+  uint64_t seq = 0; //!< submission order; unique (queue keys)
+  ProofKind kind = ProofKind::UNSPECIFIED;
+  Priority priority = Priority::NORMAL;
+  Fingerprint fingerprint{};
+  ProofRequest request; //!< payload dropped once planned
+
+  JobState state = JobState::QUEUED;
+  bool planned = false;
+  bool parked = false; //!< planned, waiting for room in the SRS budget
+  std::vector<PartitionWork> partitions;
+  std::vector<uint64_t> partition_bytes;         //!< working-memory estimate per partition
+  std::vector<std::shared_ptr<SrsLease>> leases; //!< per partition (shared between equal ids)
+  std::vector<std::array<uint8_t, groth16::PROOF_BYTES>> proofs;
+  size_t partitions_done = 0;
+  size_t partitions_in_flight = 0; //!< popped from the queue, not yet proved or dropped
+
+  Clock::time_point submitted_at{};
+  Clock::time_point finished_at{};
+  StageTimings timings;
+  std::string error;
+
+  bool Finished() const {
+    return state == JobState::COMPLETED || state == JobState::FAILED || state == JobState::CANCELLED;
+  }
+  //! the result as Await returns it
+  ProofResult Result() const;
+};
+
+//! SHA-256 over every field of the request except request_id and priority (a retry may change
+//! its priority and still be the same proof), each length-prefixed.
+Fingerprint RequestFingerprint(const ProofRequest &request);
+//! a random (version 4) UUID, from the operating system's CSPRNG
+std::string NewUuid();
+
+//! 64-bit words from OpenSSL's CSPRNG, for Fr::Random: the proofs' r and s must be unpredictable
+//! (zero knowledge) — a seeded PRNG would leak the witness to whoever learns the seed.
+struct SecureRng {
+  uint64_t operator()();
+};
+
+} // namespace cuzk::engine

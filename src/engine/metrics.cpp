@@ -1,0 +1,181 @@
+// src/engine/metrics.cpp
+#include "engine/metrics.hpp"
+
+#include <cstdio>
+
+namespace cuzk::engine {
+namespace {
+
+// One metric family: # HELP and # TYPE, then its samples.
+class Writer {
+public:
+  void Family(const char *name, const char *type, const char *help) {
+    out_ += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+  }
+  void Sample(const std::string &name_and_labels, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " %.17g\n", value);
+    out_ += name_and_labels + buf;
+  }
+  std::string Take() { return std::move(out_); }
+
+private:
+  std::string out_;
+};
+
+std::string Label(const char *name, std::string_view key, std::string_view value) {
+  // label values here are our own identifiers (kinds, priorities, device ids, circuit ids); escape
+  // the three characters the format reserves anyway
+  std::string escaped;
+  for (char c : value) {
+    if (c == '\\' || c == '"') escaped += '\\';
+    if (c == '\n') {
+      escaped += "\\n";
+      continue;
+    }
+    escaped += c;
+  }
+  return std::string(name) + "{" + std::string(key) + "=\"" + escaped + "\"}";
+}
+
+} // namespace
+
+void Metrics::JobFinished(ProofKind kind, ProofStatus status, const StageTimings &t) {
+  std::lock_guard lock(mu_);
+  PerKind &k = kinds_[std::string(ProofKindLabel(kind))];
+  switch (status) {
+  case ProofStatus::COMPLETED:
+    k.completed++;
+    k.duration_sum += t.total_ms / 1000;
+    break;
+  case ProofStatus::CANCELLED:
+    k.cancelled++;
+    break;
+  default:
+    k.failed++;
+  }
+  k.queue_sum += t.queue_ms / 1000;
+  k.srs_sum += t.srs_load_ms / 1000;
+  k.synthesis_sum += t.synthesis_ms / 1000;
+  k.prove_sum += t.prove_ms / 1000;
+  k.self_check_sum += t.self_check_ms / 1000;
+}
+
+void Metrics::SelfCheckFailed(ProofKind kind) {
+  std::lock_guard lock(mu_);
+  kinds_[std::string(ProofKindLabel(kind))].self_check_failures++;
+  self_check_failures_++;
+}
+
+void Metrics::EstimateExceeded() {
+  std::lock_guard lock(mu_);
+  estimate_exceeded_++;
+}
+
+Metrics::Totals Metrics::JobTotals() const {
+  std::lock_guard lock(mu_);
+  Totals t;
+  for (const auto &[kind, k] : kinds_) {
+    t.completed += k.completed;
+    t.failed += k.failed;
+    t.cancelled += k.cancelled;
+  }
+  return t;
+}
+
+uint64_t Metrics::SelfCheckFailures() const {
+  std::lock_guard lock(mu_);
+  return self_check_failures_;
+}
+
+uint64_t Metrics::EstimateExceededCount() const {
+  std::lock_guard lock(mu_);
+  return estimate_exceeded_;
+}
+
+std::string Metrics::Render(const EngineStatus &s, const SrsCounters &srs) const {
+  std::lock_guard lock(mu_);
+  Writer w;
+  w.Family("cuzk_uptime_seconds", "gauge", "Seconds since the engine started.");
+  w.Sample("cuzk_uptime_seconds", s.uptime_seconds);
+
+  w.Family("cuzk_proofs_completed_total", "counter", "Proofs completed, by proof kind.");
+  for (const auto &[kind, k] : kinds_)
+    w.Sample(Label("cuzk_proofs_completed_total", "proof_kind", kind), double(k.completed));
+  w.Family("cuzk_proofs_failed_total", "counter", "Proofs failed, by proof kind.");
+  for (const auto &[kind, k] : kinds_)
+    w.Sample(Label("cuzk_proofs_failed_total", "proof_kind", kind), double(k.failed));
+  w.Family("cuzk_proofs_cancelled_total", "counter", "Proofs cancelled, by proof kind.");
+  for (const auto &[kind, k] : kinds_)
+    w.Sample(Label("cuzk_proofs_cancelled_total", "proof_kind", kind), double(k.cancelled));
+  w.Family("cuzk_self_check_failures_total", "counter",
+           "Partition proofs that did not verify against the verifying key, by proof kind.");
+  for (const auto &[kind, k] : kinds_)
+    w.Sample(Label("cuzk_self_check_failures_total", "proof_kind", kind), double(k.self_check_failures));
+
+  w.Family("cuzk_proof_duration_seconds", "summary", "Submission to result of completed proofs, by proof kind.");
+  for (const auto &[kind, k] : kinds_) {
+    w.Sample(Label("cuzk_proof_duration_seconds_sum", "proof_kind", kind), k.duration_sum);
+    w.Sample(Label("cuzk_proof_duration_seconds_count", "proof_kind", kind), double(k.completed));
+  }
+  const struct {
+    const char *stage;
+    double PerKind::*field;
+  } stages[] = {{"queue", &PerKind::queue_sum},
+                {"srs_load", &PerKind::srs_sum},
+                {"synthesis", &PerKind::synthesis_sum},
+                {"prove", &PerKind::prove_sum},
+                {"self_check", &PerKind::self_check_sum}};
+  w.Family("cuzk_stage_seconds_total", "counter", "Seconds spent per stage by finished jobs (partitions summed).");
+  for (const auto &[kind, k] : kinds_)
+    for (const auto &st : stages)
+      w.Sample("cuzk_stage_seconds_total{proof_kind=\"" + kind + "\",stage=\"" + st.stage + "\"}", k.*st.field);
+
+  w.Family("cuzk_queue_pending_jobs", "gauge", "Jobs waiting to be planned, by priority.");
+  for (const auto &p : s.priorities)
+    w.Sample(Label("cuzk_queue_pending_jobs", "priority", PriorityName(p.priority)), p.pending_jobs);
+  w.Family("cuzk_queue_partitions", "gauge", "Partitions waiting for synthesis, by priority.");
+  for (const auto &p : s.priorities)
+    w.Sample(Label("cuzk_queue_partitions", "priority", PriorityName(p.priority)), p.queued_partitions);
+  w.Family("cuzk_ready_partitions", "gauge", "Synthesised partitions waiting for a prover.");
+  w.Sample("cuzk_ready_partitions", s.ready_partitions);
+  uint32_t running = 0;
+  for (const auto &q : s.queues) running += q.in_progress;
+  w.Family("cuzk_running_jobs", "gauge", "Jobs started and not finished.");
+  w.Sample("cuzk_running_jobs", running);
+
+  w.Family("cuzk_device_partitions_proved_total", "counter", "Partitions proved, by device.");
+  for (const auto &d : s.devices)
+    w.Sample(Label("cuzk_device_partitions_proved_total", "device", d.id), double(d.partitions_proved));
+  w.Family("cuzk_device_partitions_failed_total", "counter", "Partitions whose proving failed, by device.");
+  for (const auto &d : s.devices)
+    w.Sample(Label("cuzk_device_partitions_failed_total", "device", d.id), double(d.partitions_failed));
+  w.Family("cuzk_device_busy_seconds_total", "counter", "Seconds the device's workers spent proving.");
+  for (const auto &d : s.devices) w.Sample(Label("cuzk_device_busy_seconds_total", "device", d.id), d.busy_seconds);
+  w.Family("cuzk_device_workers", "gauge", "Prover workers, by device.");
+  for (const auto &d : s.devices) w.Sample(Label("cuzk_device_workers", "device", d.id), d.workers);
+
+  w.Family("cuzk_working_memory_limit_bytes", "gauge", "Working-memory budget for partitions in flight (0 = none).");
+  w.Sample("cuzk_working_memory_limit_bytes", double(s.working_memory_limit_bytes));
+  w.Family("cuzk_working_memory_used_bytes", "gauge", "Working memory reserved by partitions in flight.");
+  w.Sample("cuzk_working_memory_used_bytes", double(s.working_memory_used_bytes));
+  w.Family("cuzk_memory_estimate_exceeded_total", "counter",
+           "Partitions whose measured assignment was larger than their working-memory estimate.");
+  w.Sample("cuzk_memory_estimate_exceeded_total", double(estimate_exceeded_));
+
+  w.Family("cuzk_srs_limit_bytes", "gauge", "SRS byte budget (0 = none).");
+  w.Sample("cuzk_srs_limit_bytes", double(s.srs_memory_limit_bytes));
+  w.Family("cuzk_srs_resident_bytes", "gauge", "Bytes of resident parameters.");
+  w.Sample("cuzk_srs_resident_bytes", double(s.srs_memory_used_bytes));
+  w.Family("cuzk_srs_entry_refs", "gauge", "Jobs holding each known parameter set.");
+  for (const auto &e : s.srs) w.Sample(Label("cuzk_srs_entry_refs", "circuit_id", e.circuit_id), e.ref_count);
+  w.Family("cuzk_srs_evictions_total", "counter", "Parameter sets evicted (LRU or on request).");
+  w.Sample("cuzk_srs_evictions_total", double(srs.evictions));
+  w.Family("cuzk_srs_loads_total", "counter", "Parameter sets loaded from disk.");
+  w.Sample("cuzk_srs_loads_total", double(srs.loads));
+  w.Family("cuzk_srs_load_seconds_total", "counter", "Seconds spent loading parameter sets.");
+  w.Sample("cuzk_srs_load_seconds_total", srs.load_seconds);
+  return w.Take();
+}
+
+} // namespace cuzk::engine
