@@ -3,9 +3,13 @@
 // counterpart (DESIGN.md rule 1).
 #pragma once
 #include "gadgets/boolean.hpp"
+#include "gadgets/encode.hpp"
+#include "gadgets/insertion.hpp"
 #include "gadgets/multieq.hpp"
 #include "gadgets/multipack.hpp"
 #include "gadgets/num.hpp"
+#include "gadgets/por.hpp"
+#include "gadgets/poseidon_circuit.hpp"
 #include "gadgets/sha256.hpp"
 #include "gadgets/uint32.hpp"
 #include "gadgets/uint64.hpp"
