@@ -14,14 +14,13 @@ using r1cs::Column;
 using r1cs::SparseMatrix;
 using r1cs::Variable;
 
-// Scalars-to-points with a shared fixed-base table, in parallel chunks (each with its own scratch).
+// Scalars-to-points with a shared fixed-base table, in parallel chunks.
 template <class C> std::vector<ec::Affine<C>> MulMany(const ec::FixedBaseTable<C> &table, std::span<const Fr> scalars) {
-  constexpr size_t CHUNK = 1024;
+  constexpr size_t CHUNK = 1024; // amortises each window's inversion; small enough to balance threads
   std::vector<ec::Affine<C>> out(scalars.size());
   tbb::parallel_for(size_t(0), (scalars.size() + CHUNK - 1) / CHUNK, [&](size_t c) {
     const size_t start = c * CHUNK, n = std::min(CHUNK, scalars.size() - start);
-    std::vector<ec::Jacobian<C>> scratch(n);
-    table.MulBatch(scalars.subspan(start, n), std::span(out).subspan(start, n), scratch);
+    table.MulBatch(scalars.subspan(start, n), std::span(out).subspan(start, n));
   });
   return out;
 }
@@ -98,8 +97,9 @@ Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, 
     });
   }
 
-  const ec::FixedBaseTable<ec::G1Curve> g1(G1::Generator());
-  const ec::FixedBaseTable<ec::G2Curve> g2(G2::Generator());
+  const size_t g1_count = ic_s.size() + l_s.size() + h_s.size() + a_s.size() + b_s.size();
+  const ec::FixedBaseTable<ec::G1Curve> g1(G1::Generator(), ec::FixedBaseTable<ec::G1Curve>::WindowFor(g1_count));
+  const ec::FixedBaseTable<ec::G2Curve> g2(G2::Generator(), ec::FixedBaseTable<ec::G2Curve>::WindowFor(b_s.size()));
   Parameters p;
   p.vk.alpha_g1 = g1.Mul(t.alpha).ToAffine();
   p.vk.beta_g1 = g1.Mul(t.beta).ToAffine();

@@ -8,6 +8,7 @@
 // scalars that is ~batch/(2·buckets) of the points; with equal scalars it degrades gracefully
 // to the XYZZ method). Both arrays are summed by the running-sum reduction.
 #pragma once
+#include "ec/affine_add.hpp"
 #include "ec/ec.hpp"
 #include "ff/batch_inverse.hpp"
 #include "msm/digits.hpp"
@@ -98,27 +99,13 @@ void FillAffineBuckets(BucketWorkspace<C> &ws, size_t nb, std::span<const ec::Af
       stamp[b] = batch;
       ws.pending[count] = b;
       ws.addend[count] = {x, y};
-      // chord: x − x_b; tangent: 2y; P + (−P): no slope (0 stays 0 through BatchInverse)
-      ws.denominator[count] = cur.x != x ? x - cur.x : cur.y == y ? y.Double() : F::Zero();
+      ws.denominator[count] = ec::AffineAddDenominator<C>(cur, ws.addend[count]);
       count++;
     }
     ff::BatchInverse<F>(std::span<F>(ws.denominator.data(), count), std::span<F>(ws.inverse.data(), count));
     for (size_t k = 0; k < count; k++) {
       A &cur = bucket[ws.pending[k]];
-      const A &q = ws.addend[k];
-      F lambda;
-      if (cur.x != q.x) {
-        lambda = (q.y - cur.y) * ws.denominator[k];
-      } else if (cur.y == q.y) {
-        const F x2 = q.x.Square();
-        lambda = (x2.Double() + x2) * ws.denominator[k];
-      } else {
-        cur = A::Infinity();
-        continue;
-      }
-      const F x3 = lambda.Square() - cur.x - q.x;
-      cur.y = lambda * (cur.x - x3) - cur.y;
-      cur.x = x3;
+      cur = ec::AffineAddWithInverse<C>(cur, ws.addend[k], ws.denominator[k]);
     }
   }
 }

@@ -6,6 +6,7 @@
 // points are summed as a tree: each round adds disjoint pairs and halves the count. Rounds with
 // few pairs do not amortise their inversion, so the last few points are added projectively.
 #pragma once
+#include "ec/affine_add.hpp"
 #include "ec/ec.hpp"
 #include "ff/batch_inverse.hpp"
 #include "msm/xyzz.hpp"
@@ -29,42 +30,9 @@ template <class C> ec::Jacobian<C> BatchAffineSum(std::span<ec::Affine<C>> pts, 
   while (m >= BATCH_ADD_MIN_ROUND) {
     const size_t pairs = m / 2;
     std::span<F> den = scratch.subspan(0, pairs), tmp = scratch.subspan(pairs, pairs);
-    // denominators of the slopes: x2 − x1 for a chord, 2y for a tangent; 0 where no slope is
-    // needed (an operand at infinity, or P + (−P)); BatchInverse leaves those zeros alone
-    for (size_t i = 0; i < pairs; i++) {
-      const ec::Affine<C> &a = pts[2 * i], &b = pts[2 * i + 1];
-      if (a.IsInfinity() || b.IsInfinity()) {
-        den[i] = F::Zero();
-      } else if (a.x != b.x) {
-        den[i] = b.x - a.x;
-      } else {
-        den[i] = a.y == b.y ? a.y.Double() : F::Zero();
-      }
-    }
+    for (size_t i = 0; i < pairs; i++) den[i] = ec::AffineAddDenominator<C>(pts[2 * i], pts[2 * i + 1]);
     ff::BatchInverse<F>(den, tmp);
-    for (size_t i = 0; i < pairs; i++) {
-      const ec::Affine<C> a = pts[2 * i], b = pts[2 * i + 1];
-      if (a.IsInfinity()) {
-        pts[i] = b;
-        continue;
-      }
-      if (b.IsInfinity()) {
-        pts[i] = a;
-        continue;
-      }
-      F lambda;
-      if (a.x != b.x) {
-        lambda = (b.y - a.y) * den[i];
-      } else if (a.y == b.y) {
-        const F x2 = a.x.Square();
-        lambda = (x2.Double() + x2) * den[i];
-      } else {
-        pts[i] = ec::Affine<C>::Infinity();
-        continue;
-      }
-      const F x3 = lambda.Square() - a.x - b.x;
-      pts[i] = {x3, lambda * (a.x - x3) - a.y};
-    }
+    for (size_t i = 0; i < pairs; i++) pts[i] = ec::AffineAddWithInverse<C>(pts[2 * i], pts[2 * i + 1], den[i]);
     if (m & 1) pts[pairs] = pts[m - 1];
     m = pairs + (m & 1);
   }

@@ -204,10 +204,39 @@ TYPED_TEST(ScalarMulTest, FixedBaseBatchNormalises) {
   ks[0] = Fr::Zero();
   ks[9] = Fr::Zero();
   std::vector<Affine<C>> out(ks.size());
-  std::vector<J> scratch(ks.size());
-  table.MulBatch(ks, out, scratch);
+  table.MulBatch(ks, out);
   for (size_t i = 0; i < ks.size(); i++) EXPECT_EQ(out[i], (J::Generator() * ks[i]).ToAffine()) << i;
   EXPECT_TRUE(out[0].IsInfinity());
+}
+
+// Edge scalars and random ones in one batch, for several windows. (With canonical scalars a
+// partial sum of signed digits can never equal ± the next term, so the accumulators never meet a
+// doubling or a cancellation; AffineAddWithInverse would handle them if they did.)
+TYPED_TEST(ScalarMulTest, FixedBaseBatchEdgeScalars) {
+  using J = TypeParam;
+  using C = typename J::Curve;
+  std::mt19937_64 rng(39);
+  const J base = J::Generator() * Fr::Random(rng);
+  std::vector<Fr> ks;
+  for (const auto &k : EdgeScalars())
+    if (big::Less(k, Fr::MODULUS)) ks.push_back(Fr::FromCanonical(k));
+  for (int i = 0; i < 40; i++) ks.push_back(Fr::Random(rng));
+  for (unsigned w : {3u, 8u, 13u}) {
+    const FixedBaseTable<C> table(base, w);
+    std::vector<Affine<C>> out(ks.size());
+    table.MulBatch(ks, out);
+    for (size_t i = 0; i < ks.size(); i++) EXPECT_EQ(out[i], (base * ks[i]).ToAffine()) << "w=" << w << " i=" << i;
+  }
+}
+
+TEST(FixedBaseWindow, WiderForMoreScalarsWithinTheCap) {
+  EXPECT_LE(FixedBaseTable<G1Curve>::WindowFor(1), 8u);
+  EXPECT_GE(FixedBaseTable<G1Curve>::WindowFor(size_t(1) << 22), 15u);
+  for (size_t n : {size_t(1), size_t(1) << 10, size_t(1) << 16, size_t(1) << 24}) {
+    const unsigned w1 = FixedBaseTable<G1Curve>::WindowFor(n), w2 = FixedBaseTable<G2Curve>::WindowFor(n);
+    EXPECT_LE(((Fr::NUM_BITS / w1 + 1) << (w1 - 1)) * sizeof(G1Affine), FixedBaseTable<G1Curve>::MAX_TABLE_BYTES);
+    EXPECT_LE(((Fr::NUM_BITS / w2 + 1) << (w2 - 1)) * sizeof(G2Affine), FixedBaseTable<G2Curve>::MAX_TABLE_BYTES);
+  }
 }
 
 } // namespace
