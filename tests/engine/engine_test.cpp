@@ -1,0 +1,258 @@
+// tests/engine/engine_test.cpp — jobs end to end on real circuits: proofs verify, idempotency,
+// handler and synthesis failures stay in their job, self-check catches a wrong proof, cancel, await
+// timeout, priority order.
+#include "engine_fixture.hpp"
+
+#include <thread>
+
+namespace cuzk::engine::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class EngineTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { dir_ = new ParamDir({8, 64}); }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  std::unique_ptr<Engine> Start(uint32_t synthesis_workers = 1, bool self_check = true) {
+    EngineConfig c = SmallConfig(*dir_, synthesis_workers);
+    c.self_check = self_check;
+    auto engine = std::make_unique<Engine>(c);
+    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+    return engine;
+  }
+
+  static ParamDir *dir_;
+  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
+};
+
+ParamDir *EngineTest::dir_ = nullptr;
+
+TEST_F(EngineTest, MultiPartitionJobCompletesAndEveryProofVerifies) {
+  auto engine = Start(2);
+  const ProofRequest request = ChainRequest("porep-1000-1", 64, 3);
+  auto result = engine->Prove(request);
+  ASSERT_TRUE(result.ok()) << result.message;
+  EXPECT_EQ(result.value.job_id, "porep-1000-1");
+  EXPECT_EQ(result.value.partitions, 3u);
+  ExpectChainProofsVerify(result.value, request);
+  const StageTimings &t = result.value.timings;
+  EXPECT_GT(t.synthesis_ms, 0);
+  EXPECT_GT(t.prove_ms, 0);
+  EXPECT_GT(t.self_check_ms, 0);
+  EXPECT_GE(t.total_ms, t.synthesis_ms / 2); // two workers may overlap partitions
+  const EngineStatus s = engine->Status();
+  EXPECT_EQ(s.proofs_completed, 1u);
+  ASSERT_EQ(s.devices.size(), 1u);
+  EXPECT_EQ(s.devices[0].partitions_proved, 3u);
+  EXPECT_EQ(s.working_memory_used_bytes, 0u); // every reservation returned
+}
+
+TEST_F(EngineTest, SelfCheckOffStillProducesValidProofs) {
+  auto engine = Start(1, false);
+  const ProofRequest request = ChainRequest("", 8, 2);
+  auto result = engine->Prove(request);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result.value.job_id.size(), 36u); // a generated UUID
+  EXPECT_EQ(result.value.timings.self_check_ms, 0);
+  ExpectChainProofsVerify(result.value, request);
+}
+
+TEST_F(EngineTest, SameRequestIdIsTheSameJobAndADifferentPayloadIsRefused) {
+  auto engine = Start();
+  auto first = engine->Submit(ChainRequest("same", 8, 1));
+  ASSERT_TRUE(first.ok());
+  EXPECT_FALSE(first.value.duplicate);
+  auto again = engine->Submit(ChainRequest("same", 8, 1, 1, Priority::HIGH)); // priority is not payload
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again.value.duplicate);
+  EXPECT_EQ(again.value.job_id, "same");
+  auto other = engine->Submit(ChainRequest("same", 8, 1, 2));
+  EXPECT_EQ(other.code, ErrorCode::INVALID_ARGUMENT);
+  EXPECT_NE(other.message.find("different payload"), std::string::npos) << other.message;
+
+  auto a = engine->Await("same", 0ms);
+  ASSERT_TRUE(a.ok());
+  ExpectChainProofsVerify(a.value, ChainRequest("same", 8, 1));
+  // after completion the same request still returns the stored result, not a new proof
+  auto after = engine->Submit(ChainRequest("same", 8, 1));
+  ASSERT_TRUE(after.ok());
+  EXPECT_TRUE(after.value.duplicate);
+  auto b = engine->Await("same", 0ms);
+  EXPECT_EQ(a.value.proof, b.value.proof);
+  EXPECT_EQ(engine->Status().proofs_completed, 1u);
+}
+
+TEST_F(EngineTest, AFailedJobRunsAgainWhenResubmitted) {
+  auto engine = Start();
+  handler_->throw_in_synthesis = true;
+  auto failed = engine->Prove(ChainRequest("retry", 8, 1));
+  ASSERT_TRUE(failed.ok());
+  EXPECT_EQ(failed.value.status, ProofStatus::FAILED);
+  EXPECT_NE(failed.value.error_message.find("synthesis failed: test circuit refuses"), std::string::npos)
+      << failed.value.error_message;
+  handler_->throw_in_synthesis = false;
+  auto retried = engine->Submit(ChainRequest("retry", 8, 1));
+  ASSERT_TRUE(retried.ok());
+  EXPECT_FALSE(retried.value.duplicate);
+  auto result = engine->Await("retry", 0ms);
+  ASSERT_TRUE(result.ok());
+  ExpectChainProofsVerify(result.value, ChainRequest("retry", 8, 1));
+}
+
+TEST_F(EngineTest, KindWithoutHandlerFailsWithAClearMessage) {
+  auto engine = Start();
+  ProofRequest r = ChainRequest("snap", 8, 1);
+  r.proof_kind = ProofKind::SNAP_DEALS_UPDATE;
+  auto result = engine->Prove(r);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result.value.status, ProofStatus::FAILED);
+  EXPECT_EQ(result.value.error_message, "no handler registered for proof kind snap-update (2)");
+  r.request_id = "kind-99";
+  r.proof_kind = ProofKind(99);
+  result = engine->Prove(r);
+  EXPECT_EQ(result.value.error_message, "no handler registered for proof kind unknown-99 (99)");
+}
+
+TEST_F(EngineTest, BadInputFailsOnlyItsOwnJob) {
+  auto engine = Start(2);
+  ProofRequest bad = ChainRequest("bad", 8, 2);
+  bad.vanilla_proofs[1].pop_back();
+  ProofRequest good = ChainRequest("good", 8, 2, 7);
+  ASSERT_TRUE(engine->Submit(bad).ok());
+  ASSERT_TRUE(engine->Submit(good).ok());
+  auto b = engine->Await("bad", 0ms);
+  EXPECT_EQ(b.value.status, ProofStatus::FAILED);
+  EXPECT_EQ(b.value.error_message, "invalid porep-c2 request: vanilla_proofs[1] has 7 bytes, expected 8");
+  EXPECT_TRUE(b.value.proof.empty());
+  ExpectChainProofsVerify(engine->Await("good", 0ms).value, good);
+  ProofRequest no_params = ChainRequest("no-params", 16, 1);
+  auto n = engine->Prove(no_params);
+  EXPECT_EQ(n.value.status, ProofStatus::FAILED);
+  EXPECT_NE(n.value.error_message.find("unknown circuit id test-chain-16"), std::string::npos) << n.value.error_message;
+  const EngineStatus s = engine->Status();
+  EXPECT_EQ(s.proofs_completed, 1u);
+  EXPECT_EQ(s.proofs_failed, 2u);
+}
+
+TEST_F(EngineTest, SelfCheckCatchesAProofForOtherPublicInputs) {
+  auto engine = Start();
+  handler_->lie_about_output = true;
+  auto result = engine->Prove(ChainRequest("liar", 8, 1));
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result.value.status, ProofStatus::FAILED);
+  EXPECT_NE(result.value.error_message.find("failed its self-check"), std::string::npos) << result.value.error_message;
+  EXPECT_TRUE(result.value.proof.empty()); // nothing unverified leaves the engine
+  EXPECT_EQ(engine->Status().self_check_failures, 1u);
+  EXPECT_NE(engine->MetricsText().find("cuzk_self_check_failures_total{proof_kind=\"porep_c2\"} 1\n"),
+            std::string::npos);
+}
+
+TEST_F(EngineTest, AwaitTimesOutAndTheJobGoesOn) {
+  auto engine = Start();
+  auto submitted = engine->Submit(ChainRequest("slow", 8, 1, 1));
+  ProofRequest held = ChainRequest("held", 8, 1, 2);
+  held.sector_number = HOLD;
+  ASSERT_TRUE(engine->Submit(held).ok());
+  handler_->gate->AwaitWaiters(1);
+  auto timed_out = engine->Await("held", 50ms);
+  ASSERT_TRUE(timed_out.ok());
+  EXPECT_EQ(timed_out.value.status, ProofStatus::TIMEOUT);
+  EXPECT_EQ(engine->Await("nope", 10ms).code, ErrorCode::NOT_FOUND);
+  handler_->gate->Open();
+  auto done = engine->Await("held", 0ms);
+  ExpectChainProofsVerify(done.value, held);
+}
+
+TEST_F(EngineTest, CancelPendingRemovesItAndCancelRunningStopsAtAPartitionBoundary) {
+  auto engine = Start(1);
+  ProofRequest running = ChainRequest("running", 8, 3, 1);
+  running.sector_number = HOLD;
+  ASSERT_TRUE(engine->Submit(running).ok());
+  handler_->gate->AwaitWaiters(1); // partition 0 is being synthesised
+  ASSERT_TRUE(engine->Submit(ChainRequest("pending", 8, 2, 2)).ok());
+
+  auto pending = engine->Cancel("pending");
+  ASSERT_TRUE(pending.ok());
+  EXPECT_FALSE(pending.value.was_running);
+  EXPECT_EQ(engine->Await("pending", 0ms).value.status, ProofStatus::CANCELLED);
+
+  auto cancel = engine->Cancel("running");
+  ASSERT_TRUE(cancel.ok());
+  EXPECT_TRUE(cancel.value.was_running);
+  handler_->gate->Open();
+  auto r = engine->Await("running", 0ms);
+  EXPECT_EQ(r.value.status, ProofStatus::CANCELLED);
+  EXPECT_TRUE(r.value.proof.empty());
+  EXPECT_EQ(engine->Cancel("unknown").code, ErrorCode::NOT_FOUND);
+  EXPECT_FALSE(engine->Cancel("running").value.was_running); // already over: nothing changes
+
+  // the engine stays usable; the cancelled job's partitions 1 and 2 were never proved
+  ExpectChainProofsVerify(engine->Prove(ChainRequest("after", 8, 1, 3)).value, ChainRequest("after", 8, 1, 3));
+  const EngineStatus s = engine->Status();
+  EXPECT_LE(s.devices[0].partitions_proved, 2u); // at most running's partition 0, plus "after"
+  EXPECT_EQ(s.proofs_cancelled, 2u);
+  EXPECT_EQ(s.working_memory_used_bytes, 0u);
+}
+
+TEST_F(EngineTest, CriticalSubmittedAfterNormalJobsCompletesFirst) {
+  auto engine = Start(1); // one synthesis worker, one prover
+  ProofRequest blocker = ChainRequest("blocker", 8, 1, 1);
+  blocker.sector_number = HOLD;
+  ASSERT_TRUE(engine->Submit(blocker).ok());
+  handler_->gate->AwaitWaiters(1);
+  for (int i = 0; i < 3; i++)
+    ASSERT_TRUE(engine->Submit(ChainRequest("porep-" + std::to_string(i), 64, 2, 10 + i)).ok());
+  ProofRequest winning = ChainRequest("winning", 8, 1, 99);
+  winning.proof_kind = ProofKind::WINNING_POST; // UNSPECIFIED priority → CRITICAL for WinningPoSt
+  winning.priority = Priority::UNSPECIFIED;
+  engine->RegisterHandler(ProofKind::WINNING_POST, handler_);
+  auto w = engine->Submit(winning);
+  ASSERT_TRUE(w.ok());
+  EXPECT_EQ(w.value.queue_position, 0u); // ahead of the three queued NORMAL jobs
+  EXPECT_EQ(engine->Status().priorities[0].pending_jobs, 1u);
+
+  std::vector<std::string> order;
+  std::mutex order_mu;
+  std::vector<std::thread> waiters;
+  for (std::string id : {"porep-0", "porep-1", "porep-2", "winning"})
+    waiters.emplace_back([&, id] {
+      auto r = engine->Await(id, 0ms);
+      EXPECT_EQ(r.value.status, ProofStatus::COMPLETED) << r.value.error_message;
+      std::lock_guard lock(order_mu);
+      order.push_back(id);
+    });
+  handler_->gate->Open();
+  for (auto &t : waiters) t.join();
+  ASSERT_EQ(order.size(), 4u);
+  EXPECT_EQ(order[0], "winning");
+  EXPECT_EQ(order[1], "porep-0"); // FIFO within NORMAL
+  EXPECT_EQ(order[3], "porep-2");
+}
+
+TEST_F(EngineTest, PublicInputCountMismatchIsAHandlerError) {
+  // a handler that claims the wrong circuit for its inputs: caught before any work is done
+  struct WrongCircuit final : ProofKindHandler {
+    Expected<std::vector<PartitionWork>> Plan(const ProofRequest &) const override {
+      PartitionWork w;
+      w.circuit_id = ChainId(8);
+      w.public_inputs = {Fr::One()};
+      w.synthesize = [](r1cs::ProvingAssignment &pa) { r1cs::MulChainCircuit{Fr::One(), 8}.Synthesize(pa); };
+      return std::vector<PartitionWork>{w};
+    }
+  };
+  auto engine = Start();
+  engine->RegisterHandler(ProofKind::WINDOW_POST_PARTITION, std::make_shared<WrongCircuit>());
+  ProofRequest r = ChainRequest("wpost", 8, 1);
+  r.proof_kind = ProofKind::WINDOW_POST_PARTITION;
+  auto result = engine->Prove(r);
+  EXPECT_EQ(result.value.status, ProofStatus::FAILED);
+  EXPECT_EQ(result.value.error_message, "partition 0 has 1 public inputs; the verifying key of test-chain-8 expects 2");
+}
+
+} // namespace
+} // namespace cuzk::engine::testing
