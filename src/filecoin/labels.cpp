@@ -59,10 +59,9 @@ Digest32 ComputeLabel(const Digest32 &replica_id, uint32_t layer, uint64_t node,
   return hash::Sha256Trunc254(buf);
 }
 
-std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, const ParentsCache &parents, size_t layer,
-                                                 uint64_t node) {
+std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, std::span<const uint32_t, GRAPH_PARENTS> row,
+                                                 size_t layer) {
   std::array<Digest32, LABEL_PARENTS> out;
-  const auto row = parents.Row(node);
   const size_t base = BaseParentCount(layer);
   for (size_t i = 0; i < LABEL_PARENTS; i++) std::memcpy(out[i].data(), ParentLabel(labels, row, layer, i % base), 32);
   return out;

@@ -43,10 +43,10 @@ private:
 //! (it hashes the 64-byte prefix alone). Used to check labelling and encoding proofs.
 Digest32 ComputeLabel(const Digest32 &replica_id, uint32_t layer, uint64_t node, std::span<const Digest32> parents);
 
-//! The 37 parent labels node `node` of layer `layer` hashes, gathered from `labels` (which must
-//! hold layers `layer` and, for layer ≥ 2, `layer − 1`): what a labelling proof carries.
-std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, const ParentsCache &parents, size_t layer,
-                                                 uint64_t node);
+//! The 37 parent labels a node of layer `layer` whose parents cache row is `row` hashes, gathered
+//! from `labels` (layers `layer` and, for layer ≥ 2, `layer − 1`): what a labelling proof carries.
+std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, std::span<const uint32_t, GRAPH_PARENTS> row,
+                                                 size_t layer);
 
 //! Labels every layer. Layers and the nodes within a layer form one dependency chain (node v needs
 //! v−1), so hashing is sequential per layer; the parent gather is prefetched a few nodes ahead.

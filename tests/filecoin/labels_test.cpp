@@ -75,7 +75,7 @@ TEST(Labels, SingleLabelFromGatheredParentsMatchesEveryNode) {
   for (size_t layer = 1; layer <= 3; layer++) {
     EXPECT_EQ(ComputeLabel(replica_id, uint32_t(layer), 0, {}), labels.LabelBytes(layer, 0));
     for (uint64_t v = 1; v < g.Nodes(); v++) {
-      const auto parents = LabelParents(labels, cache, layer, v);
+      const auto parents = LabelParents(labels, cache.Row(v), layer);
       ASSERT_EQ(ComputeLabel(replica_id, uint32_t(layer), v, parents), labels.LabelBytes(layer, v))
           << "layer " << layer << " node " << v;
       // layer 1 cycles the 6 DRG parents, later layers the 14
