@@ -3,8 +3,10 @@
 // reject its tampered copies (issue 3's cross-implementation check). Circuits: the cube, a chain of
 // multiplications with two public inputs, and a seeded random R1CS with several inputs. The JSON
 // comes from the groth16 layer's own exporter (groth16/snarkjs_json.hpp), so this also checks it.
+// With `--iden3 <r1cs> <wtns>` it proves that external circuit instead (circom_check.mjs).
 #include "groth16/groth16.hpp"
 #include "oracle_cases.hpp"
+#include "r1cs/iden3.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/sample_circuits.hpp"
 
@@ -56,9 +58,32 @@ template <r1cs::Circuit C> int Emit(const std::string &name, const C &circuit, s
 
 } // namespace
 
+//! An iden3 .r1cs + .wtns pair (e.g. from circom and snarkjs) as one case group.
+int EmitIden3(const std::string &r1cs_path, const std::string &wtns_path, std::mt19937_64 &rng) {
+  auto r1cs_bytes = r1cs::ReadWholeFile(r1cs_path);
+  auto wtns_bytes = r1cs::ReadWholeFile(wtns_path);
+  if (!r1cs_bytes || !wtns_bytes) {
+    std::cerr << "cannot read " << (r1cs_bytes ? wtns_path : r1cs_path) << "\n";
+    return 1;
+  }
+  auto parsed_r1cs = r1cs::ParseIden3R1cs(*r1cs_bytes);
+  auto parsed_wtns = r1cs::ParseIden3Wtns(*wtns_bytes);
+  if (!parsed_r1cs || !parsed_wtns) {
+    std::cerr << (parsed_r1cs ? parsed_wtns.ErrorMessage() : parsed_r1cs.ErrorMessage()) << "\n";
+    return 1;
+  }
+  auto circuit = r1cs::Iden3Circuit::Make(std::move(*parsed_r1cs), std::move(*parsed_wtns));
+  if (!circuit) {
+    std::cerr << circuit.ErrorMessage() << "\n";
+    return 1;
+  }
+  return Emit("iden3", *circuit, rng);
+}
+
 int main(int argc, char **argv) {
   const uint64_t seed = oracle::SeedFromArgs(argc, argv);
   std::mt19937_64 rng(seed);
+  if (argc == 5 && std::string(argv[2]) == "--iden3") return EmitIden3(argv[3], argv[4], rng);
   int failed = 0;
   failed += Emit("cube", r1cs::CubeCircuit{Fr::Random(rng)}, rng);
   failed += Emit("mul chain", r1cs::MulChainCircuit{Fr::Random(rng), 16}, rng);
