@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
@@ -41,6 +42,10 @@ public:
     open_ = true;
     cv_.notify_all();
   }
+  int Waiting() {
+    std::lock_guard lock(mu_);
+    return waiting_;
+  }
   //! blocks until n threads wait at the gate
   void AwaitWaiters(int n) {
     std::unique_lock lock(mu_);
@@ -65,6 +70,9 @@ public:
   bool lie_about_output = false;
   //! a handler bug, for tests: throws from synthesis
   bool throw_in_synthesis = false;
+  //! syntheses running now, and the most seen at once
+  std::shared_ptr<std::atomic<int>> active = std::make_shared<std::atomic<int>>(0);
+  std::shared_ptr<std::atomic<int>> max_active = std::make_shared<std::atomic<int>>(0);
 
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
     const size_t length = size_t(request.registered_proof);
@@ -84,8 +92,13 @@ public:
       if (lie_about_output) out += Fr::One();
       w.public_inputs = {x, out};
       const bool hold = request.sector_number == HOLD;
-      w.synthesize = [x, length, hold, gate = gate, fail = throw_in_synthesis](r1cs::ProvingAssignment &pa) {
+      w.synthesize = [x, length, hold, gate = gate, fail = throw_in_synthesis, active = active,
+                      max_active = max_active](r1cs::ProvingAssignment &pa) {
+        const int now = ++*active;
+        for (int seen = *max_active; now > seen && !max_active->compare_exchange_weak(seen, now);) {
+        }
         if (hold) gate->Wait();
+        --*active;
         if (fail) throw r1cs::SynthesisError("test circuit refuses");
         r1cs::MulChainCircuit{x, length}.Synthesize(pa);
       };

@@ -1,0 +1,190 @@
+// tests/engine/srs_test.cpp — the SRS manager on real parameter files: preload, evict, tiers,
+// least-recently-used eviction under a byte budget, leases that pin entries, bad files; and an
+// engine job that waits for room in the budget instead of failing.
+#include "engine/srs_manager.hpp"
+#include "engine_fixture.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace cuzk::engine::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class SrsTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { dir_ = new ParamDir({8, 32, 33, 34, 64}); }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static uint64_t FileSize(size_t length) {
+    return std::filesystem::file_size(std::filesystem::path(dir_->Path()) / (ChainId(length) + ".params"));
+  }
+  static SrsManager::Config ManagerConfig(uint64_t budget) {
+    return SrsManager::Config{dir_->Path(), dir_->Files(), budget, std::chrono::milliseconds(0)};
+  }
+  static const SrsEntryStatus *Find(const std::vector<SrsEntryStatus> &all, const std::string &id) {
+    for (const auto &e : all)
+      if (e.circuit_id == id) return &e;
+    return nullptr;
+  }
+  static ParamDir *dir_;
+};
+
+ParamDir *SrsTest::dir_ = nullptr;
+
+TEST_F(SrsTest, PreloadEvictAndTiers) {
+  SrsManager srs(ManagerConfig(0));
+  auto before = srs.Status();
+  ASSERT_NE(Find(before, ChainId(8)), nullptr); // on disk: listed as COLD with its file size
+  EXPECT_EQ(Find(before, ChainId(8))->tier, SrsTier::COLD);
+  EXPECT_EQ(Find(before, ChainId(8))->size_bytes, FileSize(8));
+  EXPECT_EQ(Find(before, "porep-32g"), nullptr); // official ids are listed only when their file exists
+
+  auto first = srs.Preload(ChainId(8));
+  ASSERT_TRUE(first.ok()) << first.message;
+  EXPECT_FALSE(first.value.already_loaded);
+  auto second = srs.Preload(ChainId(8));
+  EXPECT_TRUE(second.value.already_loaded);
+  const SrsEntryStatus *hot = Find(srs.Status(), ChainId(8));
+  ASSERT_NE(hot, nullptr);
+  EXPECT_EQ(hot->tier, SrsTier::HOT);
+  EXPECT_EQ(hot->ref_count, 0u);
+  EXPECT_GT(hot->size_bytes, 0u);
+  EXPECT_EQ(srs.UsedBytes(), hot->size_bytes);
+
+  auto evicted = srs.Evict(ChainId(8));
+  ASSERT_TRUE(evicted.ok());
+  EXPECT_TRUE(evicted.value.was_loaded);
+  EXPECT_EQ(evicted.value.freed_bytes, hot->size_bytes);
+  EXPECT_EQ(srs.UsedBytes(), 0u);
+  EXPECT_EQ(Find(srs.Status(), ChainId(8))->tier, SrsTier::WARM);
+  EXPECT_FALSE(srs.Evict(ChainId(8)).value.was_loaded);
+  EXPECT_EQ(srs.Counters().loads, 1u);
+  EXPECT_EQ(srs.Counters().evictions, 1u);
+
+  EXPECT_EQ(srs.Preload("no-such-circuit").code, ErrorCode::NOT_FOUND);
+  EXPECT_EQ(srs.Evict("no-such-circuit").code, ErrorCode::NOT_FOUND);
+  auto missing = srs.Preload("porep-32g");
+  EXPECT_EQ(missing.code, ErrorCode::NOT_FOUND);
+  EXPECT_NE(missing.message.find("v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
+                                 "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820.params"),
+            std::string::npos)
+      << missing.message;
+}
+
+TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
+  // room for two of the three similar entries (resident size ≈ file size, give or take padding)
+  const uint64_t budget = FileSize(32) + FileSize(33) + FileSize(34) / 2;
+  SrsManager srs(ManagerConfig(budget));
+  ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
+  std::this_thread::sleep_for(2ms);
+  ASSERT_TRUE(srs.Preload(ChainId(33)).ok());
+  std::this_thread::sleep_for(2ms);
+  ASSERT_TRUE(srs.Preload(ChainId(34)).ok()) << "needs 32 evicted";
+  auto s = srs.Status();
+  EXPECT_EQ(Find(s, ChainId(32))->tier, SrsTier::WARM);
+  EXPECT_EQ(Find(s, ChainId(33))->tier, SrsTier::HOT);
+  EXPECT_EQ(Find(s, ChainId(34))->tier, SrsTier::HOT);
+  EXPECT_LE(srs.UsedBytes(), budget);
+
+  // a lease pins 33 (the least recently used now): loading 32 again must evict 34 instead
+  auto lease = srs.Acquire(ChainId(33));
+  ASSERT_TRUE(lease.ok());
+  EXPECT_TRUE(lease.value.was_loaded);
+  EXPECT_EQ(Find(srs.Status(), ChainId(33))->ref_count, 1u);
+  auto evict_held = srs.Evict(ChainId(33));
+  EXPECT_EQ(evict_held.code, ErrorCode::FAILED_PRECONDITION);
+  EXPECT_NE(evict_held.message.find("in use by 1 job"), std::string::npos);
+  std::this_thread::sleep_for(2ms);
+  ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
+  s = srs.Status();
+  EXPECT_EQ(Find(s, ChainId(33))->tier, SrsTier::HOT);
+  EXPECT_EQ(Find(s, ChainId(34))->tier, SrsTier::WARM);
+
+  // with 32 and 33 both leased there is no room for 34 now (retry later), and the lease's release
+  // makes room again
+  auto lease32 = srs.Acquire(ChainId(32));
+  ASSERT_TRUE(lease32.ok());
+  EXPECT_EQ(srs.Acquire(ChainId(34)).code, ErrorCode::UNAVAILABLE);
+  lease32.value.lease.reset();
+  EXPECT_EQ(Find(srs.Status(), ChainId(32))->ref_count, 0u);
+  EXPECT_TRUE(srs.Acquire(ChainId(34)).ok());
+}
+
+TEST_F(SrsTest, EntryLargerThanTheBudgetIsRefused) {
+  SrsManager srs(ManagerConfig(FileSize(8) / 2));
+  auto r = srs.Preload(ChainId(8));
+  EXPECT_EQ(r.code, ErrorCode::FAILED_PRECONDITION);
+  EXPECT_NE(r.message.find("more than the SRS budget"), std::string::npos) << r.message;
+}
+
+TEST_F(SrsTest, CorruptFilesAndMismatchedVerifyingKeysAreErrors) {
+  const std::filesystem::path dir(dir_->Path());
+  {
+    std::ofstream garbage(dir / "test-garbage.params", std::ios::binary);
+    garbage << "not a parameter file";
+  }
+  std::filesystem::copy_file(dir / (ChainId(8) + ".params"), dir / "test-mixed.params",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(dir / (ChainId(64) + ".vk"), dir / "test-mixed.vk",
+                             std::filesystem::copy_options::overwrite_existing);
+  auto cfg = ManagerConfig(0);
+  cfg.files["garbage"] = "test-garbage";
+  cfg.files["mixed"] = "test-mixed";
+  SrsManager srs(cfg);
+  auto garbage = srs.Preload("garbage");
+  EXPECT_EQ(garbage.code, ErrorCode::INTERNAL);
+  auto mixed = srs.Preload("mixed");
+  EXPECT_EQ(mixed.code, ErrorCode::INTERNAL);
+  EXPECT_NE(mixed.message.find("is not the verifying key of"), std::string::npos) << mixed.message;
+  EXPECT_EQ(srs.UsedBytes(), 0u); // failed loads give their reservation back
+  EXPECT_EQ(Find(srs.Status(), "garbage")->tier, SrsTier::COLD);
+}
+
+TEST_F(SrsTest, ConcurrentAcquirersShareOneLoad) {
+  SrsManager srs(ManagerConfig(0));
+  std::vector<std::thread> threads;
+  std::atomic<int> ok{0};
+  for (int i = 0; i < 4; i++)
+    threads.emplace_back([&] {
+      auto r = srs.Acquire(ChainId(64));
+      ok += r.ok();
+    });
+  for (auto &t : threads) t.join();
+  EXPECT_EQ(ok, 4);
+  EXPECT_EQ(srs.Counters().loads, 1u);
+  EXPECT_EQ(Find(srs.Status(), ChainId(64))->ref_count, 0u);
+}
+
+TEST_F(SrsTest, EngineJobWaitsForRoomInTheSrsBudgetThenCompletes) {
+  EngineConfig c = SmallConfig(*dir_, 2);
+  c.srs_budget_bytes = FileSize(64) + FileSize(64) / 10; // one entry at a time
+  Engine engine(c);
+  auto handler = std::make_shared<ChainHandler>();
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler);
+  ProofRequest holder = ChainRequest("holder", 64, 1);
+  holder.sector_number = HOLD;
+  ASSERT_TRUE(engine.Submit(holder).ok());
+  handler->gate->AwaitWaiters(1); // holder leases test-chain-64 and waits in synthesis
+  const ProofRequest waiter = ChainRequest("waiter", 32, 1);
+  ASSERT_TRUE(engine.Submit(waiter).ok());
+  EXPECT_EQ(engine.Await("waiter", 300ms).value.status, ProofStatus::TIMEOUT); // parked, not failed
+  const SrsEntryStatus *held = Find(engine.Status().srs, ChainId(64));
+  ASSERT_NE(held, nullptr);
+  EXPECT_EQ(held->ref_count, 1u);
+  handler->gate->Open();
+  ExpectChainProofsVerify(engine.Await("holder", 0ms).value, holder);
+  auto w = engine.Await("waiter", 0ms);
+  ExpectChainProofsVerify(w.value, waiter);
+  EXPECT_GT(w.value.timings.srs_load_ms, 0);
+  const auto s = engine.Status();
+  EXPECT_EQ(Find(s.srs, ChainId(64))->tier, SrsTier::WARM);
+  EXPECT_EQ(Find(s.srs, ChainId(32))->tier, SrsTier::HOT);
+}
+
+} // namespace
+} // namespace cuzk::engine::testing
