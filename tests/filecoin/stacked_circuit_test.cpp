@@ -1,11 +1,17 @@
 // tests/filecoin/stacked_circuit_test.cpp — the PoRep partition circuit's counts: upstream's
 // stacked_circuit.rs configurations (spec/porep.md §4.1) and the production partitions of §4.2,
-// from blank circuits as parameter generation builds them; malformed proofs are errors.
+// from blank circuits as parameter generation builds them; a real sealed 2KiB sector's C1
+// satisfies it with the public inputs of §3.6; wrong commitments and malformed proofs fail.
 #include "filecoin/stacked_circuit.hpp"
 
+#include "filecoin/fr32.hpp"
+#include "filecoin/porep_prove.hpp"
+#include "filecoin/replica_id.hpp"
 #include "r1cs/test_cs.hpp"
 
 #include <gtest/gtest.h>
+
+#include <random>
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -47,7 +53,76 @@ PorepConfig Config(uint64_t nodes, size_t layers, TreeShape shape, size_t challe
   return c;
 }
 
+SealCommitPhase1Output Sealed2KiBC1(uint32_t seed) {
+  const PorepConfig c = PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  std::mt19937 rng(seed);
+  std::vector<uint8_t> payload(Fr32UnpaddedCapacity(c.sector_size));
+  for (auto &b : payload) b = uint8_t(rng());
+  SealInputs in;
+  in.prover_id = ProverIdFromActorId(1234);
+  in.sector_id = 42;
+  for (size_t i = 0; i < 32; i++) in.ticket[i] = uint8_t(i * 7 + seed);
+  auto sector = SealUnpadded(c, payload, in);
+  EXPECT_TRUE(sector.ok());
+  Digest32 seed_bytes;
+  seed_bytes.fill(uint8_t(seed));
+  seed_bytes[31] &= 0x3f;
+  auto c1 = SealCommitPhase1(*sector, seed_bytes);
+  EXPECT_TRUE(c1.ok());
+  return std::move(c1).value();
+}
+
+Fr FrOf(const Domain32 &d) { return *Fr::FromBytesLE(d.data()); }
+
 } // namespace
+
+TEST(StackedCircuit, Sealed2KiBSectorSatisfiesTheCircuit) {
+  const SealCommitPhase1Output c1 = Sealed2KiBC1(3);
+  ASSERT_EQ(c1.vanilla_proofs.size(), 1u);
+  auto input = StackedCircuitInputFromC1(c1, 0, 2);
+  ASSERT_TRUE(input.ok()) << input.error().message;
+  r1cs::TestCS cs;
+  SynthesizeStackedCircuit(cs, *input);
+  EXPECT_EQ(cs.NumConstraints(), 2687921u);
+  ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
+
+  // spec §3.6: replica_id, comm_d, comm_r, then per challenge c, its 6 DRG and 8 expander
+  // parents, c (u64), c (tree_r), c (tree_c)
+  std::vector<Fr> expected = {FrOf(c1.replica_id), FrOf(c1.comm_d), FrOf(c1.comm_r)};
+  for (const PorepChallengeProof &p : c1.vanilla_proofs[0]) {
+    const Fr c = Fr::FromUint(p.replica_column_proofs.c_x.column.index);
+    expected.push_back(c);
+    for (const ColumnProof &col : p.replica_column_proofs.drg_parents)
+      expected.push_back(Fr::FromUint(col.column.index));
+    for (const ColumnProof &col : p.replica_column_proofs.exp_parents)
+      expected.push_back(Fr::FromUint(col.column.index));
+    expected.insert(expected.end(), {c, c, c});
+  }
+  ASSERT_EQ(cs.input_assignment.size(), expected.size() + 1);
+  for (size_t i = 0; i < expected.size(); i++) EXPECT_EQ(cs.input_assignment[i + 1], expected[i]) << "input " << i + 1;
+}
+
+TEST(StackedCircuit, WrongCommitmentsOrLeavesAreUnsatisfied) {
+  const SealCommitPhase1Output c1 = Sealed2KiBC1(4);
+  const StackedCircuitInput good = *StackedCircuitInputFromC1(c1, 0, 2);
+  auto unsatisfied = [](const StackedCircuitInput &in) {
+    r1cs::TestCS cs;
+    SynthesizeStackedCircuit(cs, in);
+    return !cs.IsSatisfied();
+  };
+  StackedCircuitInput in = good;
+  in.comm_r += Fr::One();
+  EXPECT_TRUE(unsatisfied(in));
+  in = good;
+  in.comm_d += Fr::One();
+  EXPECT_TRUE(unsatisfied(in));
+  in = good;
+  in.proofs[1].comm_d_proofs.leaf[0] ^= 1; // the data node: tree_d and the encoding both break
+  EXPECT_TRUE(unsatisfied(in));
+  in = good;
+  in.proofs[0].replica_column_proofs.drg_parents[2].column.rows[1][0] ^= 1; // a parent's label
+  EXPECT_TRUE(unsatisfied(in));
+}
 
 TEST(StackedCircuit, UpstreamTestConfigurations) {
   // storage-proofs-porep/tests/stacked_circuit.rs: 2 layers, 1 challenge, 22 inputs with ONE
