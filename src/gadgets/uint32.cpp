@@ -1,6 +1,7 @@
 // src/gadgets/uint32.cpp
 #include "gadgets/uint32.hpp"
 
+#include <bit>
 #include <cassert>
 #include <string>
 
@@ -106,38 +107,52 @@ UInt32 UInt32::Sha256Maj(ConstraintSystem &cs, const UInt32 &a, const UInt32 &b,
 UInt32 UInt32::AddMany(MultiEq &meq, std::span<const UInt32> operands) {
   assert(operands.size() >= 2 && operands.size() <= 10);
   ConstraintSystem &cs = meq.Cs();
-  const bool build = cs.WantsConstraints();
-  uint64_t max_value = uint64_t(operands.size()) * 0xffffffffull;
   uint64_t sum = 0;
   bool all_constants = true;
-  LinearCombination lc;
   for (const UInt32 &op : operands) {
     sum += op.value_;
-    Fr coeff = Fr::One();
-    for (const Boolean &bit : op.bits_) {
-      all_constants &= bit.IsConstant();
-      if (build) {
-        bit.AddTo(lc, coeff);
-        coeff = coeff + coeff;
-      }
-    }
+    for (const Boolean &bit : op.bits_) all_constants &= bit.IsConstant();
   }
   if (all_constants) return Constant(uint32_t(sum));
 
-  UInt32 r;
-  LinearCombination result_lc;
-  Fr coeff = Fr::One();
-  size_t i = 0;
-  for (; max_value != 0; max_value >>= 1, i++) {
+  // the bits of the full sum: bitlen(n·(2^32 − 1)) of them
+  const size_t num_bits = std::bit_width(uint64_t(operands.size()) * 0xffffffffull);
+  static_assert(std::bit_width(uint64_t(10) * 0xffffffffull) <= 36); // at most 10 operands
+  std::array<AllocatedBit, 36> bits;
+  for (size_t i = 0; i < num_bits; i++) {
     r1cs::Namespace ns(cs, IndexedName(cs, "result bit ", i));
-    AllocatedBit b = AllocatedBit::Alloc(cs, (sum >> i) & 1);
-    if (build) {
-      result_lc.Add(b.Var(), coeff);
+    bits[i] = AllocatedBit::Alloc(cs, (sum >> i) & 1);
+  }
+  // Σ 2^j·operand bit j = Σ 2^i·result bit i, shifted into the MultiEq's pending equality; the
+  // terms carry 2^(offset + j) directly (doubling from the offset, no multiplications)
+  const Fr scale = meq.BeginEqual(num_bits);
+  if (cs.WantsConstraints()) {
+    for (const UInt32 &op : operands) {
+      Fr coeff = scale;
+      for (const Boolean &bit : op.bits_) {
+        switch (bit.GetKind()) {
+        case Boolean::Kind::Constant:
+          if (bit.Value()) meq.AddLhs(ConstraintSystem::One(), coeff);
+          break;
+        case Boolean::Kind::Is:
+          meq.AddLhs(bit.Bit().Var(), coeff);
+          break;
+        case Boolean::Kind::Not:
+          meq.AddLhs(ConstraintSystem::One(), coeff);
+          meq.AddLhs(bit.Bit().Var(), -coeff);
+          break;
+        }
+        coeff = coeff + coeff;
+      }
+    }
+    Fr coeff = scale;
+    for (size_t i = 0; i < num_bits; i++) {
+      meq.AddRhs(bits[i].Var(), coeff);
       coeff = coeff + coeff;
     }
-    if (i < 32) r.bits_[i] = b;
   }
-  meq.EnforceEqual(i, lc, result_lc);
+  UInt32 r;
+  for (size_t i = 0; i < 32; i++) r.bits_[i] = bits[i];
   r.value_ = uint32_t(sum);
   return r;
 }

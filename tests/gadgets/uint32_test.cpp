@@ -151,5 +151,73 @@ TEST(MultiEq, WrongSumIsCaught) {
   EXPECT_EQ(cs.inner.WhichIsUnsatisfied().value_or(""), "multieq 0");
 }
 
+// bellperson's addmany written plainly against MultiEq::EnforceEqual (operand combination and
+// result combination built as LinearCombinations), to check that AddMany's term-by-term path
+// records the same matrices.
+UInt32 ReferenceAddMany(MultiEq &meq, std::span<const UInt32> operands) {
+  ConstraintSystem &cs = meq.Cs();
+  uint64_t max_value = operands.size() * 0xffffffffull, sum = 0;
+  LinearCombination lc;
+  bool all_constants = true;
+  for (const UInt32 &op : operands) {
+    sum += op.Value();
+    Fr coeff = Fr::One();
+    for (const Boolean &bit : op.Bits()) {
+      lc += bit.Lc(coeff);
+      all_constants &= bit.IsConstant();
+      coeff = coeff.Double();
+    }
+  }
+  if (all_constants) return UInt32::Constant(uint32_t(sum));
+  std::vector<Boolean> bits;
+  LinearCombination result_lc;
+  Fr coeff = Fr::One();
+  size_t i = 0;
+  for (; max_value != 0; max_value >>= 1, i++) {
+    AllocatedBit b = AllocatedBit::Alloc(cs, (sum >> i) & 1);
+    result_lc.Add(b.Var(), coeff);
+    bits.push_back(b);
+    coeff = coeff.Double();
+  }
+  meq.EnforceEqual(i, lc, result_lc);
+  bits.resize(32);
+  return UInt32::FromBits(bits);
+}
+
+template <class Add> r1cs::RecordingCS RecordAdditions(Add add) {
+  r1cs::RecordingCS rec;
+  std::mt19937_64 rng(21);
+  std::vector<UInt32> words;
+  for (int i = 0; i < 6; i++) words.push_back(UInt32::Alloc(rec, uint32_t(rng())));
+  words.push_back(UInt32::Constant(0x12345678));
+  words.push_back(UInt32::Alloc(rec, 7).Rotr(5).Xor(rec, words[0].Shr(3)));
+  words.push_back(words[1]); // the same variables twice: their terms merge
+  std::array<Boolean, 32> negated = words[2].Bits();
+  for (size_t i = 0; i < 32; i += 2) negated[i] = negated[i].Not(); // Not bits: ONE − b terms
+  words.push_back(UInt32::FromBits(negated));
+  {
+    MultiEq meq(rec);
+    for (size_t n = 2; n <= 10; n++) {
+      std::vector<UInt32> ops(words.begin(), words.begin() + n);
+      std::reverse(ops.begin(), ops.end());
+      words.push_back(add(meq, ops));
+    }
+  }
+  return rec;
+}
+
+TEST(UInt32, AddManyRecordsTheReferenceMatrices) {
+  r1cs::RecordingCS ours =
+      RecordAdditions([](MultiEq &m, std::span<const UInt32> ops) { return UInt32::AddMany(m, ops); });
+  r1cs::RecordingCS ref = RecordAdditions(ReferenceAddMany);
+  ASSERT_EQ(ours.NumConstraints(), ref.NumConstraints());
+  EXPECT_EQ(ours.NumAux(), ref.NumAux());
+  for (auto [x, y] : {std::pair(&ours.a, &ref.a), std::pair(&ours.b, &ref.b), std::pair(&ours.c, &ref.c)}) {
+    EXPECT_EQ(x->row_start, y->row_start);
+    EXPECT_EQ(x->columns, y->columns);
+    EXPECT_TRUE(x->values == y->values);
+  }
+}
+
 } // namespace
 } // namespace cuzk::gadgets
