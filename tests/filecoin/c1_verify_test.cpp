@@ -2,18 +2,41 @@
 // sectors (interactive, synthetic and non-interactive challenge sets), through the JSON codec and
 // back; then one corruption at a time, each rejected with a message naming what is wrong.
 #include "filecoin/c1_json.hpp"
+#include "filecoin/porep_prove.hpp"
 #include "filecoin/porep_vanilla_verify.hpp"
-
-#include "c1_sealed_fixture.hpp"
+#include "filecoin/seal.hpp"
 
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <random>
+#include <stdexcept>
 
 namespace cuzk::filecoin {
 namespace {
 
-using test::SealedC1;
+struct SealedC1 {
+  SealedSector sector;
+  SealCommitPhase1Output c1;
+};
+
+//! Seals seeded random data with `config` (filecoin/seal.hpp) and runs C1 for `seed`
+//! (filecoin/porep_prove.hpp): a real C1 in which every value is right.
+SealedC1 MakeSealedC1(const PorepConfig &config, uint64_t data_seed, const Digest32 &seed) {
+  std::mt19937_64 rng(data_seed);
+  std::vector<uint8_t> payload(config.sector_size * 127 / 128);
+  for (auto &b : payload) b = uint8_t(rng());
+  SealInputs inputs;
+  inputs.prover_id = ProverIdFromActorId(1000 + data_seed);
+  inputs.sector_id = 4242 + data_seed;
+  for (size_t i = 0; i < 32; i++) inputs.ticket[i] = uint8_t(rng());
+  inputs.ticket[31] &= 0x3f;
+  auto sector = SealUnpadded(config, payload, inputs);
+  if (!sector.ok()) throw std::runtime_error(sector.error().message);
+  auto c1 = SealCommitPhase1(*sector, seed);
+  if (!c1.ok()) throw std::runtime_error(c1.error().message);
+  return {std::move(sector).value(), std::move(c1).value()};
+}
 
 Digest32 Seed(uint8_t v) {
   Digest32 d{};
@@ -23,7 +46,7 @@ Digest32 Seed(uint8_t v) {
 }
 
 const SealedC1 &Interactive2KiB() {
-  static const SealedC1 s = test::MakeSealedC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1), 1, Seed(6));
+  static const SealedC1 s = MakeSealedC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1), 1, Seed(6));
   return s;
 }
 
@@ -42,7 +65,7 @@ TEST(C1Verify, AcceptsEveryChallengeFeature) {
   for (RegisteredSealProof proof :
        {RegisteredSealProof::kStackedDrg2KiBV1, RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep,
         RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep}) {
-    const SealedC1 s = test::MakeSealedC1(PorepConfigFor(proof), 2, Seed(9));
+    const SealedC1 s = MakeSealedC1(PorepConfigFor(proof), 2, Seed(9));
     const Status ok = VerifyC1(s.c1);
     EXPECT_TRUE(ok.ok()) << s.c1.registered_proof << ": " << ok.error().message;
     EXPECT_EQ(s.c1.vanilla_proofs.size(), PorepConfigFor(proof).partitions);
