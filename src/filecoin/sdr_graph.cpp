@@ -46,9 +46,20 @@ FeistelKeys DeriveFeistelKeys(const PorepId &porep_id) {
 }
 
 FeistelPermutation::FeistelPermutation(uint64_t domain, const FeistelKeys &keys)
-    : domain_(domain), half_bits_(FeistelHalfBits(domain)), right_mask_((uint64_t(1) << half_bits_) - 1), keys_(keys) {}
+    : domain_(domain), half_bits_(FeistelHalfBits(domain)), right_mask_((uint64_t(1) << half_bits_) - 1), keys_(keys) {
+  if (half_bits_ <= TABULATE_MAX_HALF_BITS) {
+    const uint64_t size = uint64_t(1) << half_bits_;
+    table_.resize(FEISTEL_ROUNDS * size);
+    for (size_t round = 0; round < FEISTEL_ROUNDS; round++)
+      for (uint64_t r = 0; r < size; r++) table_[round * size + r] = RoundHash(r, keys_[round]);
+  }
+}
 
-uint64_t FeistelPermutation::Round(uint64_t r, uint64_t key) const {
+uint64_t FeistelPermutation::Round(size_t round, uint64_t r) const {
+  return table_.empty() ? RoundHash(r, keys_[round]) : table_[(uint64_t(round) << half_bits_) + r];
+}
+
+uint64_t FeistelPermutation::RoundHash(uint64_t r, uint64_t key) const {
   std::array<uint8_t, 16> in;
   for (int i = 0; i < 8; i++) {
     in[i] = uint8_t(r >> (56 - 8 * i));
@@ -63,7 +74,7 @@ uint64_t FeistelPermutation::Round(uint64_t r, uint64_t key) const {
 uint64_t FeistelPermutation::Encode(uint64_t x) const {
   uint64_t l = (x >> half_bits_) & right_mask_, r = x & right_mask_;
   for (size_t i = 0; i < FEISTEL_ROUNDS; i++) {
-    const uint64_t next_r = l ^ Round(r, keys_[i]);
+    const uint64_t next_r = l ^ Round(i, r);
     l = r;
     r = next_r;
   }
@@ -73,7 +84,7 @@ uint64_t FeistelPermutation::Encode(uint64_t x) const {
 uint64_t FeistelPermutation::Decode(uint64_t x) const {
   uint64_t l = (x >> half_bits_) & right_mask_, r = x & right_mask_;
   for (size_t i = FEISTEL_ROUNDS; i-- > 0;) {
-    const uint64_t prev_l = r ^ Round(l, keys_[i]);
+    const uint64_t prev_l = r ^ Round(i, l);
     r = l;
     l = prev_l;
   }
