@@ -7,7 +7,9 @@
 // and every coefficient follows neptune's circuit exactly; only the bookkeeping is ours.
 #include "gadgets/poseidon_circuit.hpp"
 
+#include <array>
 #include <cassert>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,11 +32,56 @@ inline Fr Pow5(const Fr &x) {
   return x2.Square() * x;
 }
 
+// In the partial rounds element 0 is rebuilt each round as Σ w_hat[i]·s_i, where every s_j
+// (j ≥ 1) is the pre-sparse mix of the last first-half full round's outputs x plus one term per
+// earlier partial round's S-box output a_k. Built literally (as neptune does) that costs
+// t·(t + r) multiplications per round; but its coefficients are constants of the arity:
+//   new_0(r) = Σ_i base[r][i]·x_i + Σ_{k<r} partial[r][k]·a_k + w_hat(r)[0]·a_r,
+//   base[r][i] = Σ_{j≥1} w_hat(r)[j]·P[i][j],   partial[r][k] = Σ_{j≥1} w_hat(r)[j]·v_rest(k)[j−1].
+// The same per-variable sums, so the same R1CS, with no multiplication during synthesis.
+struct PartialRoundLcs {
+  std::vector<std::vector<Fr>> base;    //!< R_P × t
+  std::vector<std::vector<Fr>> partial; //!< row r has r entries
+};
+
+PartialRoundLcs ComputePartialRoundLcs(const hash::PoseidonConstants &c) {
+  const size_t t = c.width;
+  PartialRoundLcs p;
+  for (size_t r = 0; r < c.partial_rounds; r++) {
+    const std::vector<Fr> &w = c.sparse[r].w_hat;
+    std::vector<Fr> base(t, Fr::Zero());
+    for (size_t i = 0; i < t; i++)
+      for (size_t j = 1; j < t; j++) base[i] += w[j] * c.pre_sparse.At(i, j);
+    std::vector<Fr> partial(r, Fr::Zero());
+    for (size_t k = 0; k < r; k++)
+      for (size_t j = 1; j < t; j++) partial[k] += w[j] * c.sparse[k].v_rest[j - 1];
+    p.base.push_back(std::move(base));
+    p.partial.push_back(std::move(partial));
+  }
+  return p;
+}
+
+// Computed once per Filecoin arity for the cached constants (call_once: no lock on the hot path);
+// other constants objects (tests regenerating them) get their own copy in `local`.
+const PartialRoundLcs &PartialLcsFor(const hash::PoseidonConstants &c, std::optional<PartialRoundLcs> &local) {
+  static std::array<std::once_flag, hash::POSEIDON_ARITIES.size()> once;
+  static std::array<PartialRoundLcs, hash::POSEIDON_ARITIES.size()> cache;
+  for (size_t slot = 0; slot < hash::POSEIDON_ARITIES.size(); slot++) {
+    if (hash::POSEIDON_ARITIES[slot] != c.arity) continue;
+    auto cached = hash::GetPoseidonConstants(c.arity);
+    if (!cached || *cached != &c) break;
+    std::call_once(once[slot], [&] { cache[slot] = ComputePartialRoundLcs(c); });
+    return cache[slot];
+  }
+  local = ComputePartialRoundLcs(c);
+  return *local;
+}
+
 class LegacyPoseidon {
 public:
   LegacyPoseidon(ConstraintSystem &cs, const hash::PoseidonConstants &c)
       : cs_(cs), c_(c), t_(c.width), values_(cs.WantsValues()), lcs_(cs.WantsConstraints()), names_(cs.WantsNames()),
-        keys_(c.compressed_round_constants.data()) {}
+        keys_(c.compressed_round_constants.data()), partial_lcs_(lcs_ ? &PartialLcsFor(c, local_lcs_) : nullptr) {}
 
   AllocatedNum Hash(std::span<const AllocatedNum> preimage, const Fr &tag) {
     assert(preimage.size() == c_.arity);
@@ -218,6 +265,12 @@ private:
   void Mix() {
     const unsigned hf = hash::POSEIDON_HALF_FULL_ROUNDS;
     if (round_ + 1 == hf) {
+      // the partial rounds' linear combinations are written over these outputs (all allocated)
+      base_vars_.clear();
+      for (const Elt &e : s_) {
+        assert(e.allocated);
+        base_vars_.push_back(e.var);
+      }
       MixDense(c_.pre_sparse);
     } else if (round_ + 1 > hf && round_ < hf + c_.partial_rounds) {
       MixSparse(c_.sparse[round_ - hf]);
@@ -233,10 +286,24 @@ private:
     s_.swap(next_);
   }
 
-  // new_0 = Σ w_hat[i]·s_i; new_j = s_j + v_rest[j−1]·s_0 (s_j is a Num here, s_0 allocated)
+  // new_0 = Σ w_hat[i]·s_i; new_j = s_j + v_rest[j−1]·s_0 (s_j is a Num here, s_0 allocated).
+  // new_0's combination comes from the precomputed closed form (PartialRoundLcs).
   void MixSparse(const hash::PoseidonSparseMatrix &m) {
+    const size_t r = round_ - hash::POSEIDON_HALF_FULL_ROUNDS;
+    assert(s_[0].allocated);
     Elt first;
-    for (size_t i = 0; i < t_; i++) Accumulate(first, s_[i], m.w_hat[i]);
+    if (values_) {
+      first.value = m.w_hat[0] * s_[0].value;
+      for (size_t i = 1; i < t_; i++) first.value += m.w_hat[i] * s_[i].value;
+    }
+    if (lcs_) {
+      partial_vars_.push_back(s_[0].var);
+      const std::vector<Fr> &base = partial_lcs_->base[r];
+      const std::vector<Fr> &partial = partial_lcs_->partial[r];
+      for (size_t i = 0; i < t_; i++) first.lc.Add(base_vars_[i], base[i]);
+      for (size_t k = 0; k < r; k++) first.lc.Add(partial_vars_[k], partial[k]);
+      first.lc.Add(s_[0].var, m.w_hat[0]);
+    }
     for (size_t j = 1; j < t_; j++) {
       assert(!s_[j].allocated);
       Accumulate(s_[j], s_[0], m.v_rest[j - 1]);
@@ -251,9 +318,13 @@ private:
   const bool lcs_;
   const bool names_;
   const Fr *keys_;
+  std::optional<PartialRoundLcs> local_lcs_;
+  const PartialRoundLcs *partial_lcs_;
   unsigned round_ = 0;
   std::vector<Elt> s_;
   std::vector<Elt> next_;
+  std::vector<Variable> base_vars_;    //!< outputs of the last first-half full round
+  std::vector<Variable> partial_vars_; //!< S-box outputs of the partial rounds so far
 };
 
 } // namespace

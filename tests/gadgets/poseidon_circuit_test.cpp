@@ -161,6 +161,23 @@ TEST(PoseidonCircuit, BlankCircuitHasTheSameCount) {
   }
 }
 
+TEST(PoseidonCircuit, RegeneratedConstantsGiveTheSameR1cs) {
+  // constants not from the process cache take the uncached path of the partial-round shortcut
+  for (size_t arity : {2, 11}) {
+    const hash::PoseidonConstants fresh = hash::GeneratePoseidonConstants(arity);
+    r1cs::RecordingCS cached, regenerated;
+    (void)PoseidonHashMerkleCircuit(cached, AllocAll(cached, RandomFrs(arity, 1)));
+    (void)PoseidonHashCircuit(regenerated, AllocAll(regenerated, RandomFrs(arity, 1)), fresh,
+                              hash::MerkleTreeTag(arity));
+    for (auto [x, y] :
+         {std::pair{&cached.a, &regenerated.a}, {&cached.b, &regenerated.b}, {&cached.c, &regenerated.c}}) {
+      EXPECT_EQ(x->row_start, y->row_start) << "arity " << arity;
+      EXPECT_EQ(x->columns, y->columns) << "arity " << arity;
+      EXPECT_EQ(x->values, y->values) << "arity " << arity;
+    }
+  }
+}
+
 TEST(PoseidonCircuit, WrongPreimageLengthIsAnError) {
   r1cs::TestCS cs;
   const auto nums = AllocAll(cs, RandomFrs(3, 9));
