@@ -108,6 +108,29 @@ TEST(Insertion, PickWithEveryConditionKind) {
   }
 }
 
+TEST(Insertion, PickShapeIsUpstreams) {
+  // (b − a)·condition = b − c: which side holds what decides the prover's A/B densities
+  r1cs::RecordingCS rec;
+  Fixture f = Make(rec, 2, 1, 1, 3);
+  const AllocatedBit bit = f.bits[0].Bit();
+  const AllocatedNum c = Pick(rec, Boolean::Is(bit), f.nums[0], f.nums[1]);
+  const AllocatedNum d = Pick(rec, Boolean::NotOf(bit), f.nums[0], f.nums[1]);
+  auto row = [](const r1cs::SparseMatrix &m, size_t r) {
+    std::vector<std::pair<r1cs::Variable, Fr>> terms;
+    for (uint64_t k = m.row_start[r]; k < m.row_start[r + 1]; k++)
+      terms.emplace_back(r1cs::Column::Unpack(m.columns[k]), m.values[k]);
+    return terms;
+  };
+  using Terms = std::vector<std::pair<r1cs::Variable, Fr>>;
+  const r1cs::Variable a = f.nums[0].Var(), b = f.nums[1].Var(), one = r1cs::Variable::One();
+  const size_t first = 1; // row 0 is the index bit's boolean constraint
+  EXPECT_EQ(row(rec.a, first), (Terms{{a, -Fr::One()}, {b, Fr::One()}}));
+  EXPECT_EQ(row(rec.b, first), (Terms{{bit.Var(), Fr::One()}}));
+  EXPECT_EQ(row(rec.c, first), (Terms{{b, Fr::One()}, {c.Var(), -Fr::One()}}));
+  EXPECT_EQ(row(rec.b, first + 1), (Terms{{one, Fr::One()}, {bit.Var(), -Fr::One()}})); // ¬bit = 1 − bit
+  EXPECT_EQ(row(rec.c, first + 1), (Terms{{b, Fr::One()}, {d.Var(), -Fr::One()}}));
+}
+
 TEST(Insertion, FalsifiedWitnessIsRejected) {
   // Record insert_8, take its honest witness, and swap two outputs: the picks must catch it.
   r1cs::RecordingCS rec;

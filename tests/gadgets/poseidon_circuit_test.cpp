@@ -144,6 +144,18 @@ TEST(PoseidonCircuit, ConstraintShapesFollowNeptune) {
   EXPECT_EQ(row(rec.b, 0), x_plus_k);
   ASSERT_EQ(row(rec.c, 0).size(), 1u);
 
+  // round 1, element 0 (a Num after round 0's mix): rows 6..9 are LC·1 = v, v·v = l2, l2·l2 = l4,
+  // and v·l4 = l5 − K with v on A and l4 on B (B's density decides which b points the prover uses)
+  const uint32_t v = row(rec.c, 6).at(0).first, l2 = row(rec.c, 7).at(0).first, l4 = row(rec.c, 8).at(0).first;
+  EXPECT_EQ(row(rec.b, 6), (std::vector<std::pair<uint32_t, Fr>>{{0u, Fr::One()}}));
+  EXPECT_EQ(row(rec.a, 7), (std::vector<std::pair<uint32_t, Fr>>{{v, Fr::One()}}));
+  EXPECT_EQ(row(rec.b, 8), (std::vector<std::pair<uint32_t, Fr>>{{l2, Fr::One()}}));
+  EXPECT_EQ(row(rec.a, 9), (std::vector<std::pair<uint32_t, Fr>>{{v, Fr::One()}}));
+  EXPECT_EQ(row(rec.b, 9), (std::vector<std::pair<uint32_t, Fr>>{{l4, Fr::One()}}));
+  const auto c9 = row(rec.c, 9);
+  ASSERT_EQ(c9.size(), 2u);
+  EXPECT_EQ(c9[0], (std::pair<uint32_t, Fr>{0u, -c.compressed_round_constants[2 * c.width]})); // − K1 of round 1
+
   const size_t last = rec.NumConstraints() - 1;
   EXPECT_EQ(row(rec.b, last), (std::vector<std::pair<uint32_t, Fr>>{{0u, Fr::One()}}));
   EXPECT_EQ(row(rec.c, last), (std::vector<std::pair<uint32_t, Fr>>{{r1cs::Column::Pack(out.Var()), Fr::One()}}));
