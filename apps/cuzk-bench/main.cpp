@@ -1,4 +1,5 @@
 // apps/cuzk-bench/main.cpp — the cuzk-bench CLI. Each subcommand registers itself from its own file.
+#include "client.hpp"
 #include "selftest.hpp"
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,7 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   cuzk::bench::AddSelftestCommand(app, exit_code);
+  cuzk::bench::AddClientCommands(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

@@ -50,6 +50,9 @@ public:
   std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<JsonMessageFlag>(); }
 };
 
+//! The loggers the daemon configures: its own (the default logger) and the layers' named ones.
+constexpr const char *LOGGERS[] = {"cuzk", "cuzk.engine"};
+
 } // namespace
 
 bool IsLogLevel(const std::string &level) {
@@ -63,21 +66,31 @@ bool ConfigureLogging(const std::string &level, const std::string &format, std::
     error = "unknown log level '" + level + "' (trace, debug, info, warn, error, off)";
     return false;
   }
-  auto logger = std::make_shared<spdlog::logger>("cuzk", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-  if (format == "text") {
-    logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%-5l%$ %v");
-  } else if (format == "json") {
-    auto formatter = std::make_unique<spdlog::pattern_formatter>();
-    formatter->add_flag<JsonMessageFlag>('*').set_pattern(
-        R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","thread":%t,"msg":"%*"})");
-    logger->set_formatter(std::move(formatter));
-  } else {
-    error = "unknown log format '" + format + "' (text, json)";
-    return false;
+  // One sink and one format for the daemon's own lines and every layer's named logger (the engine
+  // logs to "cuzk.engine" and creates it only when nobody registered it first).
+  auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+  for (const char *name : LOGGERS) {
+    auto logger = std::make_shared<spdlog::logger>(name, sink);
+    if (format == "text") {
+      logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%-5l%$ [%n] %v");
+    } else if (format == "json") {
+      auto formatter = std::make_unique<spdlog::pattern_formatter>();
+      formatter->add_flag<JsonMessageFlag>('*').set_pattern(
+          R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","logger":"%n","thread":%t,"msg":"%*"})");
+      logger->set_formatter(std::move(formatter));
+    } else {
+      error = "unknown log format '" + format + "' (text, json)";
+      return false;
+    }
+    logger->set_level(lvl);
+    logger->flush_on(spdlog::level::warn);
+    if (std::string(name) == "cuzk") {
+      spdlog::set_default_logger(std::move(logger));
+    } else {
+      spdlog::drop(name);
+      spdlog::register_logger(std::move(logger));
+    }
   }
-  logger->set_level(lvl);
-  logger->flush_on(spdlog::level::warn);
-  spdlog::set_default_logger(std::move(logger));
   return true;
 }
 

@@ -1,0 +1,52 @@
+// apps/cuzk-bench/client.hpp — what the daemon-facing subcommands share: the connection to a
+// cuzk daemon (the reference bench's -a/--addr forms), proof-type names, and registration.
+#pragma once
+#include "cuzk/v1/proving.grpc.pb.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace cuzk::bench {
+
+//! Options every client subcommand takes (also accepted before the subcommand name).
+struct ClientOptions {
+  std::string addr = "http://127.0.0.1:9820"; //!< http://host:port, host:port or unix:///path
+  std::string log_level = "info";             //!< accepted for the reference's scripts; the client logs little
+};
+
+//! The gRPC target for a --addr value: `http://h:p` and `h:p` → `dns:///h:p`, `unix:` forms unchanged.
+std::string GrpcTarget(const std::string &addr);
+
+//! A stub on an insecure channel with 256 MiB message limits (what Curio's Go client sets).
+std::unique_ptr<cuzk::v1::ProvingEngine::Stub> Connect(const std::string &addr);
+
+//! -t/--type values and the reference's aliases: porep|porep-c2|seal-commit, snap|snap-deals|update,
+//! wpost|window-post|windowpost, winning|winning-post|winningpost.
+std::optional<cuzk::v1::ProofKind> ParseProofType(const std::string &name);
+
+//! The status-line name of a kind ("porep-c2", "snap-update", "window-post", "winning-post").
+std::string ProofKindName(cuzk::v1::ProofKind kind);
+
+//! "COMPLETED", "FAILED", ... for an AwaitProofResponse status.
+std::string StatusName(cuzk::v1::AwaitProofResponse::Status status);
+
+//! Milliseconds since `start` as a double.
+double MsSince(std::chrono::steady_clock::time_point start);
+
+//! Prints "error: <rpc> failed: <code> <message>" to stderr.
+void PrintRpcError(const std::string &rpc, const grpc::Status &status);
+
+//! Registers single, batch, stress, status, preload, evict and metrics on `app`; their exit status
+//! goes to `exit_code`.
+void AddClientCommands(CLI::App &app, int &exit_code);
+
+void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
+void AddAdminCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
+
+} // namespace cuzk::bench

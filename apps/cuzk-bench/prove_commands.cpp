@@ -1,0 +1,188 @@
+// apps/cuzk-bench/prove_commands.cpp — `single` (one Prove, its result and timings) and `batch`
+// (N proofs, J at a time: per-proof lines as they finish, then throughput and latency percentiles).
+#include "client.hpp"
+#include "latency_stats.hpp"
+#include "prove_request.hpp"
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <grpcpp/grpcpp.h>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+namespace cuzk::bench {
+namespace {
+
+namespace v1 = cuzk::v1;
+using Clock = std::chrono::steady_clock;
+
+struct SingleOptions {
+  ProveArgs prove;
+  double timeout_s = 0;  //!< client deadline; 0 = none
+  std::string proof_out; //!< write the proof bytes here
+};
+
+struct BatchOptions {
+  ProveArgs prove;
+  unsigned count = 3;
+  unsigned concurrency = 1;
+  double timeout_s = 0;
+};
+
+struct Outcome {
+  bool rpc_ok = false;
+  grpc::Status rpc;
+  v1::AwaitProofResponse result;
+  double wall_ms = 0;
+};
+
+Outcome ProveOnce(v1::ProvingEngine::Stub &stub, const v1::SubmitProofRequest &submit, double timeout_s) {
+  grpc::ClientContext ctx;
+  if (timeout_s > 0) {
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000)));
+  }
+  v1::ProveRequest request;
+  *request.mutable_submit() = submit;
+  v1::ProveResponse response;
+  Outcome out;
+  auto start = Clock::now();
+  out.rpc = stub.Prove(&ctx, request, &response);
+  out.wall_ms = MsSince(start);
+  out.rpc_ok = out.rpc.ok();
+  out.result = response.result();
+  return out;
+}
+
+int RunSingle(const ClientOptions &client, const SingleOptions &options) {
+  std::string error;
+  auto request = BuildRequest(options.prove, error);
+  if (!request) {
+    std::cerr << "error: " << error << "\n";
+    return 2;
+  }
+  request->set_request_id(options.prove.request_id.empty() ? NewRequestId() : options.prove.request_id);
+  auto stub = Connect(client.addr);
+  std::cerr << "proving " << ProofKindName(request->proof_kind()) << " (request " << request->request_id() << ", "
+            << request->ByteSizeLong() << " bytes) on " << client.addr << "\n";
+  Outcome out = ProveOnce(*stub, *request, options.timeout_s);
+  if (!out.rpc_ok) {
+    PrintRpcError("Prove", out.rpc);
+    return 1;
+  }
+  const auto &r = out.result;
+  std::cout << "=== Proof Result ===\n"
+            << "status:     " << StatusName(r.status()) << "\n"
+            << "job_id:     " << r.job_id() << "\n"
+            << "total:      " << r.total_ms() << " ms\n"
+            << "queue:      " << r.queue_wait_ms() << " ms\n"
+            << "srs load:   " << r.srs_load_ms() << " ms\n"
+            << "synthesis:  " << r.synthesis_ms() << " ms\n"
+            << "prove:      " << r.gpu_compute_ms() << " ms\n"
+            << "wall:       " << static_cast<uint64_t>(out.wall_ms) << " ms\n";
+  if (r.status() == v1::AwaitProofResponse::COMPLETED) {
+    std::cout << "proof:      " << r.proof().size() << " bytes (" << r.proof().size() / 192 << " x 192)\n";
+    // long proofs (PoRep: 1920 B) are shortened as the reference does
+    if (r.proof().size() > 256) {
+      std::cout << ToHex(r.proof().substr(0, 128)) << "...\n";
+    } else {
+      std::cout << ToHex(r.proof()) << "\n";
+    }
+    if (!options.proof_out.empty()) {
+      std::ofstream(options.proof_out, std::ios::binary) << r.proof();
+      std::cout << "written to  " << options.proof_out << "\n";
+    }
+    return 0;
+  }
+  std::cout << "error:      " << r.error_message() << "\n";
+  return 1;
+}
+
+int RunBatch(const ClientOptions &client, const BatchOptions &options) {
+  std::string error;
+  auto request = BuildRequest(options.prove, error);
+  if (!request) {
+    std::cerr << "error: " << error << "\n";
+    return 2;
+  }
+  auto stub = Connect(client.addr);
+  const unsigned n = options.count;
+  std::cerr << "batch: " << n << " x " << ProofKindName(request->proof_kind()) << ", " << options.concurrency
+            << " at a time, on " << client.addr << "\n";
+  std::atomic<unsigned> next{0}, done{0};
+  std::mutex mutex;
+  std::vector<double> wall_s, prove_s, queue_s;
+  unsigned completed = 0, failed = 0;
+  auto start = Clock::now();
+  auto worker = [&] {
+    for (unsigned i = next++; i < n; i = next++) {
+      v1::SubmitProofRequest submit = *request;
+      submit.set_request_id(options.prove.request_id.empty() ? NewRequestId()
+                                                             : options.prove.request_id + "-" + std::to_string(i));
+      Outcome out = ProveOnce(*stub, submit, options.timeout_s);
+      std::lock_guard lock(mutex);
+      unsigned k = ++done;
+      const auto &r = out.result;
+      if (!out.rpc_ok) {
+        failed++;
+        std::printf("[%u/%u] RPC ERROR — %.1fs: code %d: %s\n", k, n, out.wall_ms / 1000,
+                    static_cast<int>(out.rpc.error_code()), out.rpc.error_message().c_str());
+      } else {
+        bool ok = r.status() == v1::AwaitProofResponse::COMPLETED;
+        ok ? completed++ : failed++;
+        wall_s.push_back(out.wall_ms / 1000);
+        if (ok) {
+          prove_s.push_back(r.gpu_compute_ms() / 1000.0);
+          queue_s.push_back(r.queue_wait_ms() / 1000.0);
+        }
+        std::printf("[%u/%u] %s — %.1fs (prove=%llums, queue=%llums, srs=%llums, synth=%llums, total=%llums)%s%s\n", k,
+                    n, StatusName(r.status()).c_str(), out.wall_ms / 1000,
+                    static_cast<unsigned long long>(r.gpu_compute_ms()),
+                    static_cast<unsigned long long>(r.queue_wait_ms()),
+                    static_cast<unsigned long long>(r.srs_load_ms()), static_cast<unsigned long long>(r.synthesis_ms()),
+                    static_cast<unsigned long long>(r.total_ms()), ok ? "" : ": ", ok ? "" : r.error_message().c_str());
+      }
+      std::fflush(stdout);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < std::max(1u, options.concurrency); t++) threads.emplace_back(worker);
+  for (auto &t : threads) t.join();
+  double total_s = MsSince(start) / 1000;
+  std::printf("=== Batch Summary ===\n");
+  std::printf("proofs:      %u (completed %u, failed %u)\n", n, completed, failed);
+  std::printf("total time:  %.2f s\n", total_s);
+  std::printf("wall:        %s\n", FormatSummary(Summarize(wall_s), "s").c_str());
+  std::printf("prove:       %s\n", FormatSummary(Summarize(prove_s), "s").c_str());
+  std::printf("queue:       %s\n", FormatSummary(Summarize(queue_s), "s").c_str());
+  if (completed > 0) {
+    std::printf("throughput:  %.2f proofs/min, %.3f s/proof\n", completed * 60.0 / total_s, total_s / completed);
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+} // namespace
+
+void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code) {
+  auto single = std::make_shared<SingleOptions>();
+  auto *s = app.add_subcommand("single", "prove once and print the result, the proof and the timings");
+  AddProveFlags(*s, single->prove, true);
+  s->add_option("--timeout", single->timeout_s, "give up after this many seconds (0 = wait)")->capture_default_str();
+  s->add_option("-o,--out", single->proof_out, "write the proof bytes to this file");
+  s->callback([client, single, &exit_code] { exit_code = RunSingle(*client, *single); });
+
+  auto batch = std::make_shared<BatchOptions>();
+  auto *b = app.add_subcommand("batch", "prove N times, J at a time; throughput and latency percentiles");
+  AddProveFlags(*b, batch->prove, false);
+  b->add_option("-c,--count", batch->count, "number of proofs")->capture_default_str()->check(CLI::Range(1u, 1000000u));
+  b->add_option("-j,--concurrency", batch->concurrency, "proofs in flight at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 4096u));
+  b->add_option("--timeout", batch->timeout_s, "per-proof client timeout in seconds (0 = wait)")->capture_default_str();
+  b->callback([client, batch, &exit_code] { exit_code = RunBatch(*client, *batch); });
+}
+
+} // namespace cuzk::bench

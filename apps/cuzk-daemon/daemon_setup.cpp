@@ -1,0 +1,95 @@
+// apps/cuzk-daemon/daemon_setup.cpp — configuration, logging and devices for the daemon.
+#include "daemon_setup.hpp"
+
+#include "server/config_values.hpp"
+#include "server/logging.hpp"
+
+#include <cstdlib>
+#include <spdlog/spdlog.h>
+#include <sstream>
+#include <tbb/global_control.h>
+#include <unistd.h>
+
+namespace cuzk::daemon {
+namespace {
+
+uint64_t PhysicalMemoryBytes() {
+  long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : uint64_t{256} << 30;
+}
+
+} // namespace
+
+bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std::string &error) {
+  if (!server::LoadDaemonConfig(cli.config_path, cli.config_given, config, error)) return false;
+  if (!cli.listen.empty()) config.listen = cli.listen;
+  if (!cli.param_cache.empty()) config.engine.param_dir = cli.param_cache;
+  std::string rust_log;
+  if (const char *env = std::getenv("RUST_LOG")) rust_log = env;
+  if (!cli.log_level.empty()) {
+    config.log_level = cli.log_level;
+  } else if (server::IsLogLevel(rust_log)) {
+    config.log_level = rust_log;
+  } else if (!rust_log.empty()) {
+    config.warnings.push_back("RUST_LOG=" + rust_log + " is not a plain level name; using " + config.log_level);
+  }
+  if (!server::ConfigureLogging(config.log_level, config.log_format, error)) return false;
+  spdlog::info("configuration: {}", cli.config_given || access(cli.config_path.c_str(), R_OK) == 0
+                                        ? cli.config_path
+                                        : cli.config_path + " (absent: defaults)");
+  for (const auto &warning : config.warnings) spdlog::warn("config: {}", warning);
+  return true;
+}
+
+std::string DescribeConfiguration(const server::DaemonConfig &c) {
+  const auto &e = c.engine;
+  std::ostringstream out;
+  out << "daemon.listen = " << c.listen << "\n"
+      << "daemon.max_message_size = " << server::FormatByteSize(c.max_message_bytes) << "\n"
+      << "daemon.shutdown_grace = " << c.shutdown_grace.count() << " ms\n"
+      << "memory.total_budget = "
+      << (c.memory_auto ? std::string("auto") : server::FormatByteSize(c.memory_total_bytes)) << "\n"
+      << "memory.safety_margin = " << server::FormatByteSize(c.memory_safety_margin) << "\n"
+      << "memory.eviction_min_idle = " << e.srs_eviction_min_idle.count() << " ms\n"
+      << "working memory = " << server::FormatByteSize(server::WorkingMemoryBytes(c, PhysicalMemoryBytes())) << "\n"
+      << "gpus.enabled = " << (c.use_gpus ? "true" : "false") << "\n"
+      << "gpus.devices = [";
+  for (size_t i = 0; i < c.gpu_devices.size(); i++) out << (i ? ", " : "") << c.gpu_devices[i];
+  out << "]\n"
+      << "gpus.gpu_workers_per_device = " << c.gpu_workers_per_device << "\n"
+      << "cpu.prover_workers = " << c.cpu_prover_workers << "\n"
+      << "synthesis.threads = " << c.synthesis_threads << "\n"
+      << "synthesis.workers = " << e.synthesis_workers << "\n"
+      << "pipeline.max_ready_partitions = " << e.max_ready_partitions << "\n"
+      << "scheduler.finished_job_retention = " << e.finished_job_retention << "\n"
+      << "srs.param_cache = " << (e.param_dir.empty() ? "(FIL_PROOFS_PARAMETER_CACHE or default)" : e.param_dir) << "\n"
+      << "srs.budget = " << (e.srs_budget_bytes ? server::FormatByteSize(e.srs_budget_bytes) : "unlimited") << "\n"
+      << "srs.preload = [";
+  for (size_t i = 0; i < e.srs_preload.size(); i++) out << (i ? ", " : "") << e.srs_preload[i];
+  out << "]\n";
+  for (const auto &[id, stem] : e.param_files) out << "srs.files." << id << " = " << stem << "\n";
+  out << "prover.self_check = " << (e.self_check ? "true" : "false") << "\n"
+      << "logging.level = " << c.log_level << "\n"
+      << "logging.format = " << c.log_format << "\n";
+  return out.str();
+}
+
+std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads) {
+  if (threads == 0) return nullptr;
+  spdlog::info("CPU threads capped at {} (synthesis.threads)", threads);
+  return std::make_shared<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
+}
+
+engine::EngineConfig MakeEngineConfig(const server::DaemonConfig &config) {
+  engine::EngineConfig out = config.engine;
+  out.working_memory_bytes = server::WorkingMemoryBytes(config, PhysicalMemoryBytes());
+  if (config.use_gpus && !config.gpu_devices.empty()) {
+    spdlog::warn("gpus.devices is set but this build proves on the CPU only; the GPU list is ignored");
+  }
+  out.devices.push_back(engine::CpuDevice(config.cpu_prover_workers));
+  spdlog::info("proving on {} with {} worker(s); {} synthesis worker(s); working memory {}", out.devices[0].name,
+               config.cpu_prover_workers, out.synthesis_workers, server::FormatByteSize(out.working_memory_bytes));
+  return out;
+}
+
+} // namespace cuzk::daemon

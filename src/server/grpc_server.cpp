@@ -1,0 +1,79 @@
+// src/server/grpc_server.cpp — building, binding and stopping the gRPC server.
+#include "server/grpc_server.hpp"
+
+#include "server/listen_address.hpp"
+#include "server/proving_service.hpp"
+
+#include <grpcpp/grpcpp.h>
+#include <mutex>
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace cuzk::server {
+
+struct GrpcServer::Impl {
+  std::unique_ptr<ProvingService> service;
+  std::unique_ptr<grpc::Server> server;
+  ListenAddress address;
+  std::string endpoint;
+  std::once_flag shutdown_once;
+};
+
+GrpcServer::GrpcServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const ServerOptions &options,
+                                              std::string &error) {
+  auto impl = std::make_unique<Impl>();
+  auto address = ParseListenAddress(options.listen, error);
+  if (!address) return nullptr;
+  impl->address = *address;
+  if (address->kind == ListenAddress::Kind::kUnix && !PrepareUnixSocketPath(address->path, error)) return nullptr;
+
+  impl->service = std::make_unique<ProvingService>(engine);
+  grpc::ServerBuilder builder;
+  int selected_port = 0;
+  builder.AddListeningPort(address->grpc_uri, grpc::InsecureServerCredentials(), &selected_port);
+  auto limit = static_cast<int>(std::min<uint64_t>(options.max_message_bytes, 0x7fffffff));
+  builder.SetMaxReceiveMessageSize(limit);
+  builder.SetMaxSendMessageSize(limit);
+  builder.RegisterService(impl->service.get());
+  impl->server = builder.BuildAndStart();
+  if (!impl->server || selected_port == 0) {
+    error = "cannot listen on " + options.listen;
+    if (impl->server) impl->server->Shutdown();
+    return nullptr;
+  }
+  if (address->kind == ListenAddress::Kind::kUnix) {
+    if (!RestrictUnixSocket(address->path, error)) {
+      impl->server->Shutdown();
+      return nullptr;
+    }
+    impl->endpoint = address->grpc_uri;
+  } else {
+    auto colon = address->grpc_uri.rfind(':');
+    impl->endpoint = address->grpc_uri.substr(0, colon + 1) + std::to_string(selected_port);
+  }
+  spdlog::info("listening on {} (message limit {} MiB)", impl->endpoint, limit >> 20);
+  return std::unique_ptr<GrpcServer>(new GrpcServer(std::move(impl)));
+}
+
+GrpcServer::~GrpcServer() {
+  Shutdown(std::chrono::milliseconds(0));
+  impl_->server->Wait();
+  if (impl_->address.kind == ListenAddress::Kind::kUnix) {
+    struct stat st {};
+    if (::lstat(impl_->address.path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode)) ::unlink(impl_->address.path.c_str());
+  }
+}
+
+const std::string &GrpcServer::endpoint() const { return impl_->endpoint; }
+
+void GrpcServer::Shutdown(std::chrono::milliseconds deadline) {
+  std::call_once(impl_->shutdown_once, [&] {
+    impl_->server->Shutdown(std::chrono::system_clock::now() + deadline);
+    spdlog::info("gRPC server stopped");
+  });
+}
+
+} // namespace cuzk::server

@@ -1,0 +1,40 @@
+// src/server/grpc_server.hpp — the gRPC server: one listener, message limits, orderly shutdown.
+#pragma once
+#include "engine/engine.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace cuzk::server {
+
+struct ServerOptions {
+  std::string listen = "unix:///run/curio/cuzk.sock"; //!< see ParseListenAddress
+  uint64_t max_message_bytes = uint64_t{256} << 20;   //!< both directions; Curio's client sets 256 MiB
+};
+
+class GrpcServer {
+public:
+  //! Binds the listener and starts serving `engine` (which must outlive the server). nullptr with
+  //! `error` set when the address is malformed or cannot be bound.
+  static std::unique_ptr<GrpcServer> Start(engine::Engine &engine, const ServerOptions &options, std::string &error);
+  //! Shutdown(0) when not done yet, then removes a unix socket file it created.
+  ~GrpcServer();
+  GrpcServer(const GrpcServer &) = delete;
+  GrpcServer &operator=(const GrpcServer &) = delete;
+
+  //! Where it listens: `unix:/path`, or `host:port` with the port actually bound (for port 0).
+  const std::string &endpoint() const;
+
+  //! Stops accepting calls at once, lets calls in progress finish for up to `deadline`, then
+  //! cancels the rest (waiting handlers see their call cancelled and return). Idempotent.
+  void Shutdown(std::chrono::milliseconds deadline);
+
+private:
+  struct Impl;
+  explicit GrpcServer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace cuzk::server
