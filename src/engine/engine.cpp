@@ -161,7 +161,7 @@ Outcome<ProofResult> Engine::Await(std::string_view job_id, std::chrono::millise
     r.status = ProofStatus::TIMEOUT;
     r.error_message = "not finished after " + std::to_string(timeout.count()) + " ms; the job goes on";
     r.timings = job->timings;
-    r.partitions = uint32_t(job->partitions.size());
+    r.partitions = uint32_t(job->num_partitions);
     return {ErrorCode::OK, {}, std::move(r)};
   }
   return {ErrorCode::OK, {}, job->Result()};
@@ -202,14 +202,15 @@ void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
   job.parked = false;
   job.leases.clear(); // partitions being proved keep their own references
   job.request = ProofRequest{};
+  job.ReleaseWorkIfIdle();
   const ProofResult result = job.Result();
   metrics.JobFinished(job.kind, result.status, job.timings);
   const StageTimings &t = job.timings;
   if (state == JobState::COMPLETED)
     Log().info("job {}: COMPLETED {} partition(s), {} bytes; total {:.1f} ms (queue {:.1f}, srs {:.1f}, synthesis "
                "{:.1f}, prove {:.1f}, self-check {:.1f})",
-               job.id, job.partitions.size(), result.proof.size(), t.total_ms, t.queue_ms, t.srs_load_ms,
-               t.synthesis_ms, t.prove_ms, t.self_check_ms);
+               job.id, job.num_partitions, result.proof.size(), t.total_ms, t.queue_ms, t.srs_load_ms, t.synthesis_ms,
+               t.prove_ms, t.self_check_ms);
   else
     Log().warn("job {}: {} after {:.1f} ms: {}", job.id, ProofStatusName(result.status), t.total_ms, job.error);
   // the job is referenced from `jobs`; keep a bounded number of finished ones for Await/idempotency

@@ -31,7 +31,7 @@ ProofResult Job::Result() const {
   ProofResult r;
   r.job_id = id;
   r.timings = timings;
-  r.partitions = uint32_t(partitions.size());
+  r.partitions = uint32_t(num_partitions);
   switch (state) {
   case JobState::COMPLETED:
     r.status = ProofStatus::COMPLETED;

@@ -2,8 +2,9 @@
 //
 // A job is QUEUED until a worker plans it (RUNNING from then on: its kind's handler split it into
 // partitions and its parameter sets are leased), and it ends COMPLETED, FAILED or CANCELLED. All
-// fields are guarded by the engine's lock, except that `request` and `partitions[i].synthesize`
-// are only touched by the one worker that owns that step at the time.
+// fields are guarded by the engine's lock. The worker that plans a job takes `request` out of it;
+// `partitions` does not change once queued and is read outside the lock by the workers that
+// hold one of its partitions (partitions_in_flight > 0 keeps it alive).
 #pragma once
 #include "engine/engine.hpp"
 #include "engine/srs_manager.hpp"
@@ -37,6 +38,7 @@ struct Job {
   std::vector<uint64_t> partition_bytes;         //!< working-memory estimate per partition
   std::vector<std::shared_ptr<SrsLease>> leases; //!< per partition (shared between equal ids)
   std::vector<std::array<uint8_t, groth16::PROOF_BYTES>> proofs;
+  size_t num_partitions = 0; //!< kept after `partitions` is released
   size_t partitions_done = 0;
   size_t partitions_in_flight = 0; //!< popped from the queue, not yet proved or dropped
 
@@ -47,6 +49,12 @@ struct Job {
 
   bool Finished() const {
     return state == JobState::COMPLETED || state == JobState::FAILED || state == JobState::CANCELLED;
+  }
+  //! Drops the partitions' synthesis closures and inputs (they may hold a parsed vanilla proof)
+  //! once the job is over and no worker is using them; finished jobs are retained for a while.
+  void ReleaseWorkIfIdle() {
+    if (!Finished() || partitions_in_flight != 0) return;
+    std::vector<PartitionWork>().swap(partitions);
   }
   //! the result as Await returns it
   ProofResult Result() const;

@@ -109,6 +109,7 @@ void Engine::Impl::SynthesisWorker() {
       owner->partitions_in_flight--;
       if (!error.empty())
         FinishJob(*owner, JobState::FAILED, "partition " + std::to_string(index) + " synthesis failed: " + error);
+      owner->ReleaseWorkIfIdle();
       synth_cv.notify_all();
       lock.unlock();
       assignment.reset(); // large: freed outside the lock
@@ -127,11 +128,15 @@ void Engine::Impl::SynthesisWorker() {
 void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job) {
   std::shared_ptr<const ProofKindHandler> handler;
   std::vector<PartitionWork> parts;
+  ProofRequest request; // taken out of the job: a Cancel meanwhile must not free it under the handler
   {
     std::lock_guard lock(mu);
     if (job->Finished()) return;
     if (auto it = handlers.find(job->kind); it != handlers.end()) handler = it->second;
-    if (job->planned) parts = std::move(job->partitions);
+    if (job->planned)
+      parts = std::move(job->partitions);
+    else
+      request = std::move(job->request);
   }
   auto fail = [&](std::string message) {
     std::lock_guard lock(mu);
@@ -145,7 +150,7 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job) {
     }
     Expected<std::vector<PartitionWork>> plan = Error{"handler threw"};
     try {
-      plan = handler->Plan(job->request);
+      plan = handler->Plan(request);
     } catch (const std::exception &e) {
       plan = Error{std::string("handler threw: ") + e.what()};
     }
@@ -219,11 +224,11 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job) {
   job->planned = true;
   job->leases = std::move(leases);
   job->partition_bytes = std::move(bytes);
+  job->num_partitions = job->partitions.size();
   job->proofs.assign(job->partitions.size(), {});
-  job->request = ProofRequest{}; // the payload (≈50 MB for PoRep) is no longer needed
   for (uint32_t i = 0; i < job->partitions.size(); i++)
     queue.Push({job->priority, job->seq, int64_t(i)}, QueuedTask{job, i});
-  Log().info("job {}: {} partition(s) queued (queue {:.1f} ms, srs {:.1f} ms)", job->id, job->partitions.size(),
+  Log().info("job {}: {} partition(s) queued (queue {:.1f} ms, srs {:.1f} ms)", job->id, job->num_partitions,
              job->timings.queue_ms, srs_ms);
   synth_cv.notify_all();
 }
@@ -251,6 +256,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     Job &job = *rp.job;
     if (job.Finished()) {
       job.partitions_in_flight--;
+      job.ReleaseWorkIfIdle();
       lock.unlock();
       rp = ReadyPartition{};
       lock.lock();
@@ -302,7 +308,10 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     else
       device.failed++;
     job.partitions_in_flight--;
-    if (job.Finished()) continue; // cancelled or failed meanwhile: the proof is discarded
+    if (job.Finished()) { // cancelled or failed meanwhile: the proof is discarded
+      job.ReleaseWorkIfIdle();
+      continue;
+    }
     job.timings.prove_ms += prove_ms;
     job.timings.self_check_ms += check_ms;
     if (!error.empty()) {
@@ -318,7 +327,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
                     lease->CircuitId() + " with the request's public inputs");
     } else {
       job.proofs[rp.index] = bytes;
-      if (++job.partitions_done == job.partitions.size()) FinishJob(job, JobState::COMPLETED, {});
+      if (++job.partitions_done == job.num_partitions) FinishJob(job, JobState::COMPLETED, {});
     }
   }
 }

@@ -254,5 +254,36 @@ TEST_F(EngineTest, PublicInputCountMismatchIsAHandlerError) {
   EXPECT_EQ(result.value.error_message, "partition 0 has 1 public inputs; the verifying key of test-chain-8 expects 2");
 }
 
+TEST_F(EngineTest, FinishedJobsLetGoOfTheirParsedInput) {
+  // a handler's partitions share what it parsed (a PoRep C1 is ≈50 MB); retained results must not keep it
+  struct Parsed final : ProofKindHandler {
+    std::shared_ptr<std::weak_ptr<std::vector<uint8_t>>> last = std::make_shared<std::weak_ptr<std::vector<uint8_t>>>();
+    Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
+      auto parsed = std::make_shared<std::vector<uint8_t>>(request.vanilla_proof);
+      *last = parsed;
+      PartitionWork w;
+      w.circuit_id = ChainId(8);
+      const Fr x = Fr::FromUint(parsed->size());
+      w.public_inputs = {x, r1cs::MulChainCircuit::Output(x, 8)};
+      w.synthesize = [parsed](r1cs::ProvingAssignment &pa) {
+        r1cs::MulChainCircuit{Fr::FromUint(parsed->size()), 8}.Synthesize(pa);
+      };
+      return std::vector<PartitionWork>{w, w};
+    }
+  };
+  auto engine = Start();
+  auto handler = std::make_shared<Parsed>();
+  engine->RegisterHandler(ProofKind::SNAP_DEALS_UPDATE, handler);
+  ProofRequest r;
+  r.request_id = "snap-1";
+  r.proof_kind = ProofKind::SNAP_DEALS_UPDATE;
+  r.vanilla_proof.assign(1 << 20, 7);
+  auto result = engine->Prove(r);
+  ASSERT_EQ(result.value.status, ProofStatus::COMPLETED) << result.value.error_message;
+  EXPECT_EQ(result.value.proof.size(), 2 * groth16::PROOF_BYTES);
+  EXPECT_TRUE(handler->last->expired());
+  EXPECT_EQ(engine->Await("snap-1", 0ms).value.proof, result.value.proof); // the result itself is kept
+}
+
 } // namespace
 } // namespace cuzk::engine::testing
