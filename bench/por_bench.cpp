@@ -8,7 +8,12 @@
 // BM_Por*: the 32GiB tree_r / tree_c path (9 base levels of arity 8 + one sub level of 8, private
 // root: 5,302 constraints, spec/porep.md §3.3) — a PoRep partition has 18·3 of them per
 // challenge set, a WindowPoSt partition 10 per sector; BM_PorSha: one level of the binary SHA
-// tree_d (45,382 constraints + 2).
+// tree_d (45,382 constraints + 2); BM_StackedCircuit2KiB: a whole PoRep partition circuit
+// (2,687,921 constraints; the SHA-256 labels and tree_d dominate) from a sealed 2KiB sector's C1.
+#include "filecoin/fr32.hpp"
+#include "filecoin/porep_prove.hpp"
+#include "filecoin/replica_id.hpp"
+#include "filecoin/stacked_circuit.hpp"
 #include "gadgets/por.hpp"
 #include "gadgets/poseidon_circuit.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -87,6 +92,29 @@ BENCHMARK(BM_PorTreeR32GiB<r1cs::WitnessCS>);
 template <class CS> void BM_PorShaOneLevel(benchmark::State &state) { RunPor<CS>(state, MerkleHasher::Sha256, {2}); }
 BENCHMARK(BM_PorShaOneLevel<r1cs::ProvingAssignment>)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PorShaOneLevel<r1cs::WitnessCS>)->Unit(benchmark::kMillisecond);
+
+template <class CS> void BM_StackedCircuit2KiB(benchmark::State &state) {
+  using namespace cuzk::filecoin;
+  const PorepConfig config = PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  std::vector<uint8_t> payload(Fr32UnpaddedCapacity(config.sector_size), 0x5a);
+  SealInputs in;
+  in.prover_id = ProverIdFromActorId(1000);
+  auto sector = SealUnpadded(config, payload, in);
+  Digest32 seed{};
+  auto c1 = SealCommitPhase1(*sector, seed);
+  const StackedCircuitInput input = *StackedCircuitInputFromC1(*c1, 0, config.layers);
+  size_t constraints = 0;
+  for (auto _ : state) {
+    CS cs;
+    SynthesizeStackedCircuit(cs, input);
+    constraints = cs.NumConstraints();
+  }
+  state.counters["constraints"] = double(constraints);
+  state.counters["constraints/s"] =
+      benchmark::Counter(double(constraints), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_StackedCircuit2KiB<r1cs::ProvingAssignment>)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StackedCircuit2KiB<r1cs::WitnessCS>)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
