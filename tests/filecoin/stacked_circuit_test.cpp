@@ -159,14 +159,34 @@ TEST(StackedCircuit, Production2KiBAnd8MiBPartitions) {
   }
 }
 
-TEST(StackedCircuit, Production32GiBPartition) {
-  // §4.2: top level 571 + 18 challenges × 7,237,665 = 130,278,541 constraints, 328 inputs (with ONE)
-  auto input = BlankStackedCircuitInput(Config(uint64_t(1) << 30, 11, {8, 8, 0}, 18));
-  ASSERT_TRUE(input.ok());
-  CountingCS cs;
-  SynthesizeStackedCircuit(cs, *input);
-  EXPECT_EQ(cs.NumConstraints(), 130278541u);
-  EXPECT_EQ(cs.NumInputs(), 328u);
+TEST(StackedCircuit, Production32GiBAnd64GiBPartitions) {
+  // §4.2: 32GiB 130,278,541 = 571 + 18 × 7,237,665 constraints with 328 inputs (ONE included);
+  // 64GiB 131,185,849 = 571 + 18 × 7,288,071. Challenges are independent copies of one shape, so
+  // one- and two-challenge circuits fix the top level and the per-challenge cost (the full
+  // 18-challenge synthesis takes ~10 s of CPU; these take a ninth of it).
+  struct Case {
+    uint64_t nodes;
+    TreeShape shape;
+    size_t per_challenge;
+    size_t partition;
+  };
+  for (const Case &c : {Case{uint64_t(1) << 30, {8, 8, 0}, 7237665, 130278541},
+                        Case{uint64_t(1) << 31, {8, 8, 2}, 7288071, 131185849}}) {
+    size_t count[3] = {};
+    for (size_t challenges : {1, 2}) {
+      auto input = BlankStackedCircuitInput(Config(c.nodes, 11, c.shape, challenges));
+      ASSERT_TRUE(input.ok());
+      CountingCS cs;
+      SynthesizeStackedCircuit(cs, *input);
+      count[challenges] = cs.NumConstraints();
+      EXPECT_EQ(cs.NumInputs(), 1 + 3 + 18 * challenges);
+    }
+    const size_t per_challenge = count[2] - count[1];
+    const size_t top = count[1] - per_challenge;
+    EXPECT_EQ(top, 571u) << c.nodes; // 1 + 256 + 1 + 1 + 311 + 1
+    EXPECT_EQ(per_challenge, c.per_challenge) << c.nodes;
+    EXPECT_EQ(top + 18 * per_challenge, c.partition) << c.nodes;
+  }
 }
 
 TEST(StackedCircuit, MalformedProofsAreErrors) {
