@@ -7,7 +7,7 @@
 # installed.
 # shellcheck shell=bash
 
-APT_PACKAGES=(build-essential cmake ninja-build g++ pkg-config clang-format libtbb-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libsimdjson-dev nodejs npm libspdlog-dev libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc libtomlplusplus-dev python3-grpcio python3-protobuf)
+APT_PACKAGES=(build-essential cmake ninja-build g++ pkg-config clang-format libtbb-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libsimdjson-dev nodejs npm libspdlog-dev libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc libtomlplusplus-dev python3-grpcio python3-protobuf prometheus)
 
 # Prints the packages of APT_PACKAGES that are neither installed nor provided by an installed package.
 CuzkMissingPackages() {

@@ -1,0 +1,23 @@
+# tests/server/server_tests.cmake — the server layer's tests: GoogleTest binaries (config, the
+# service in-process over a unix socket) and the daemon as a process, driven by a Python gRPC client
+# whose stubs are generated from proto/ with grpc_python_plugin when the test runs.
+cuzk_test_suite(server DEPS server groth16)
+target_compile_definitions(test_server_config PRIVATE CUZK_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
+# Debian's python3-grpcio installs into /usr/bin/python3's path; a pyenv or venv python3 earlier
+# on PATH may not see it, so the system interpreter is preferred when it exists.
+find_program(CUZK_SYSTEM_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH)
+find_program(CUZK_PYTHON3 python3)
+set(CUZK_TEST_PYTHON ${CUZK_PYTHON3})
+if(CUZK_SYSTEM_PYTHON3)
+  set(CUZK_TEST_PYTHON ${CUZK_SYSTEM_PYTHON3})
+endif()
+find_program(CUZK_PROTOC protoc REQUIRED)
+find_program(CUZK_GRPC_PYTHON_PLUGIN grpc_python_plugin REQUIRED)
+find_program(CUZK_PROMTOOL promtool)
+add_test(NAME server_daemon_python
+         COMMAND ${CUZK_TEST_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/server/daemon_test.py
+                 --daemon $<TARGET_FILE:cuzk-daemon> --bench $<TARGET_FILE:cuzk-bench>
+                 --proto-dir ${PROJECT_SOURCE_DIR}/proto --protoc ${CUZK_PROTOC}
+                 --grpc-python-plugin ${CUZK_GRPC_PYTHON_PLUGIN} --promtool "${CUZK_PROMTOOL}")
+set_tests_properties(server_daemon_python PROPERTIES LABELS "server;app" TIMEOUT 300)
