@@ -3,6 +3,7 @@
 #include "filecoin/stacked_circuit.hpp"
 
 #include "filecoin/label_circuit.hpp"
+#include "filecoin/porep_challenges.hpp"
 #include "filecoin/sdr_graph.hpp"
 #include "gadgets/multipack.hpp"
 #include "gadgets/por.hpp"
@@ -214,6 +215,38 @@ void SynthesizeStackedCircuit(ConstraintSystem &cs, const StackedCircuitInput &i
     Namespace ns(cs, Indexed(cs, "challenge_", i));
     SynthesizeChallenge(cs, input.layers, input.proofs[i], comm_d, comm_c, comm_r_last, replica_bits);
   }
+}
+
+void StackedCircuit::Synthesize(ConstraintSystem &cs) const { SynthesizeStackedCircuit(cs, input); }
+
+Result<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const SdrGraph &graph,
+                                            const Digest32 &replica_id, const Digest32 &comm_d, const Digest32 &comm_r,
+                                            const Digest32 &seed, size_t partition) {
+  if (graph.Nodes() != config.nodes)
+    return hash::MakeError(hash::ErrorCode::kBadArgument, "StackedPublicInputs: graph of " +
+                                                              std::to_string(graph.Nodes()) +
+                                                              " nodes for a sector of " + std::to_string(config.nodes));
+  if (partition >= config.partitions)
+    return hash::MakeError(hash::ErrorCode::kBadArgument, "StackedPublicInputs: partition " +
+                                                              std::to_string(partition) + " of " +
+                                                              std::to_string(config.partitions));
+  std::vector<Fr> inputs;
+  const std::pair<const char *, const Digest32 *> commitments[] = {
+      {"replica_id", &replica_id}, {"comm_d", &comm_d}, {"comm_r", &comm_r}};
+  for (const auto &[name, bytes] : commitments) {
+    auto f = hash::FrFromBytesLE(*bytes);
+    if (!f)
+      return hash::MakeError(f.error().code, std::string("StackedPublicInputs: ") + name + ": " + f.error().message);
+    inputs.push_back(*f);
+  }
+  for (uint64_t c : PorepChallenges(config, replica_id, seed, comm_r, partition)) {
+    uint32_t parents[GRAPH_PARENTS];
+    graph.Parents(c, parents); // the 6 DRG parents, then the 8 expander parents
+    inputs.push_back(Fr::FromUint(c));
+    for (uint32_t p : parents) inputs.push_back(Fr::FromUint(p));
+    inputs.insert(inputs.end(), 3, Fr::FromUint(c));
+  }
+  return inputs;
 }
 
 Result<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config) {

@@ -12,6 +12,7 @@
 #pragma once
 #include "filecoin/porep_config.hpp"
 #include "filecoin/porep_vanilla_proof.hpp"
+#include "filecoin/sdr_graph.hpp"
 #include "r1cs/constraint_system.hpp"
 
 #include <vector>
@@ -27,6 +28,12 @@ struct StackedCircuitInput {
   Fr comm_r_last;                          //!< private: root of tree_r_last
   Fr comm_c;                               //!< private: root of tree_c
   std::vector<PorepChallengeProof> proofs; //!< one per challenge of the partition, in order
+};
+
+//! The circuit as an r1cs::Circuit (for groth16 setup and proving).
+struct StackedCircuit {
+  StackedCircuitInput input;
+  void Synthesize(r1cs::ConstraintSystem &cs) const;
 };
 
 //! Synthesises the partition circuit. Throws r1cs::SynthesisError for a proof the circuit cannot
@@ -48,5 +55,15 @@ Result<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config);
 //! kNonCanonical for a commitment that is not a field element.
 Result<StackedCircuitInput> StackedCircuitInputFromC1(const SealCommitPhase1Output &c1, size_t partition,
                                                       size_t layers);
+
+//! The verifier's public inputs of partition k (StackedCompound::generate_public_inputs, spec
+//! §3.6), ONE not included: replica_id, comm_d, comm_r, then for each challenge c of the partition
+//! (PorepChallenges: interactive from the seed, NI from comm_r, synthetic from both) c, its 6 DRG
+//! and 8 expander parents in the graph, and c three more times (u64 input, tree_r, tree_c).
+//! kNonCanonical for a commitment that is not a field element, kBadArgument for a graph whose node
+//! count is not config's or a partition out of range.
+Result<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const SdrGraph &graph,
+                                            const Digest32 &replica_id, const Digest32 &comm_d, const Digest32 &comm_r,
+                                            const Digest32 &seed, size_t partition);
 
 } // namespace cuzk::filecoin

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -42,6 +43,32 @@ private:
   size_t inputs_ = 1, aux_ = 0, constraints_ = 0;
 };
 
+// Keeps only the public inputs' values (no constraints): what the circuit exposes.
+class CountingInputsCS final : public r1cs::ConstraintSystem {
+public:
+  bool WantsConstraints() const override { return false; }
+  size_t NumInputs() const override { return inputs.size() + 1; }
+  size_t NumAux() const override { return aux_; }
+  size_t NumConstraints() const override { return constraints_; }
+  std::vector<Fr> inputs; //!< ONE left out
+
+protected:
+  r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn value) override {
+    if (kind == r1cs::VarKind::Input) {
+      inputs.push_back(value());
+      return r1cs::Variable::Input(uint32_t(inputs.size()));
+    }
+    return r1cs::Variable::Aux(uint32_t(aux_++));
+  }
+  void AddConstraint(std::string_view, const r1cs::LinearCombination &, const r1cs::LinearCombination &,
+                     const r1cs::LinearCombination &) override {
+    constraints_++;
+  }
+
+private:
+  size_t aux_ = 0, constraints_ = 0;
+};
+
 PorepConfig Config(uint64_t nodes, size_t layers, TreeShape shape, size_t challenges) {
   PorepConfig c;
   c.nodes = nodes;
@@ -53,8 +80,9 @@ PorepConfig Config(uint64_t nodes, size_t layers, TreeShape shape, size_t challe
   return c;
 }
 
-SealCommitPhase1Output Sealed2KiBC1(uint32_t seed) {
-  const PorepConfig c = PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1);
+SealCommitPhase1Output Sealed2KiBC1(uint32_t seed,
+                                    RegisteredSealProof proof = RegisteredSealProof::kStackedDrg2KiBV1_1) {
+  const PorepConfig c = PorepConfigFor(proof);
   std::mt19937 rng(seed);
   std::vector<uint8_t> payload(Fr32UnpaddedCapacity(c.sector_size));
   for (auto &b : payload) b = uint8_t(rng());
@@ -100,6 +128,29 @@ TEST(StackedCircuit, Sealed2KiBSectorSatisfiesTheCircuit) {
   }
   ASSERT_EQ(cs.input_assignment.size(), expected.size() + 1);
   for (size_t i = 0; i < expected.size(); i++) EXPECT_EQ(cs.input_assignment[i + 1], expected[i]) << "input " << i + 1;
+}
+
+TEST(StackedCircuit, VerifierPublicInputsEqualTheCircuits) {
+  // the verifier derives the inputs from the challenges and the graph, the circuit from the
+  // proofs' path bits: every 2KiB variant (V1 and V1_1 graphs; interactive, synthetic, NI challenges)
+  for (uint64_t id : {0u, 5u, 10u, 15u}) {
+    const RegisteredSealProof proof = RegisteredSealProof(id);
+    const PorepConfig config = PorepConfigFor(proof);
+    const SealCommitPhase1Output c1 = Sealed2KiBC1(7, proof);
+    const SdrGraph graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version).value();
+    const size_t last = c1.vanilla_proofs.size() - 1; // NI has 13 partitions: the first and last
+    for (size_t k : std::set<size_t>{0, last}) {
+      auto expected = StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, k);
+      ASSERT_TRUE(expected.ok()) << expected.error().message;
+      CountingInputsCS cs;
+      SynthesizeStackedCircuit(cs, StackedCircuitInputFromC1(c1, k, config.layers).value());
+      EXPECT_EQ(cs.inputs, *expected) << "proof " << id << " partition " << k;
+    }
+    EXPECT_FALSE(StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, 99).ok());
+    Digest32 bad = c1.comm_r;
+    bad.fill(0xff);
+    EXPECT_FALSE(StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, bad, c1.seed, 0).ok());
+  }
 }
 
 TEST(StackedCircuit, WrongCommitmentsOrLeavesAreUnsatisfied) {
