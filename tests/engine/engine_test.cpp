@@ -254,6 +254,29 @@ TEST_F(EngineTest, PublicInputCountMismatchIsAHandlerError) {
   EXPECT_EQ(result.value.error_message, "partition 0 has 1 public inputs; the verifying key of test-chain-8 expects 2");
 }
 
+TEST_F(EngineTest, TwoDevicesWithTwoWorkersEachShareTheWork) {
+  EngineConfig c = SmallConfig(*dir_, 2);
+  c.devices = {CpuDevice(2), CpuDevice(2)};
+  c.devices[0].id = "cpu-a";
+  c.devices[1].id = "cpu-b";
+  c.max_ready_partitions = 4;
+  Engine engine(c);
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+  std::vector<ProofRequest> requests;
+  for (int i = 0; i < 4; i++) {
+    requests.push_back(ChainRequest("multi-" + std::to_string(i), 64, 3, 20 + i));
+    ASSERT_TRUE(engine.Submit(requests.back()).ok());
+  }
+  for (const auto &r : requests) ExpectChainProofsVerify(engine.Await(r.request_id, 0ms).value, r);
+  const EngineStatus s = engine.Status();
+  ASSERT_EQ(s.devices.size(), 2u);
+  EXPECT_EQ(s.devices[0].id, "cpu-a");
+  EXPECT_EQ(s.devices[1].ordinal, 1u);
+  EXPECT_EQ(s.devices[0].workers, 2u);
+  EXPECT_EQ(s.devices[0].partitions_proved + s.devices[1].partitions_proved, 12u);
+  EXPECT_TRUE(s.devices[0].current_job_ids.empty());
+}
+
 TEST_F(EngineTest, FinishedJobsLetGoOfTheirParsedInput) {
   // a handler's partitions share what it parsed (a PoRep C1 is ≈50 MB); retained results must not keep it
   struct Parsed final : ProofKindHandler {
