@@ -9,6 +9,7 @@
 #include "filecoin/snap_circuit_gadgets.hpp"
 #include "gadgets/multipack.hpp"
 #include "hash/poseidon.hpp"
+#include "r1cs/recording_cs.hpp"
 #include "r1cs/test_cs.hpp"
 
 #include "snap_test_update.hpp"
@@ -77,6 +78,30 @@ std::string Unsatisfied(const SnapCircuitInput &in) {
   return cs.WhichIsUnsatisfied().value_or("");
 }
 
+using Terms = std::vector<std::pair<r1cs::Variable, ff::Fr>>;
+
+// Row r of a recorded matrix as (variable, coefficient) terms, inputs first, each by index.
+Terms Row(const r1cs::SparseMatrix &m, size_t r) {
+  Terms out;
+  for (uint64_t k = m.row_start[r]; k < m.row_start[r + 1]; k++)
+    out.emplace_back(r1cs::Column::Unpack(m.columns[k]), m.values[k]);
+  return out;
+}
+
+Terms One() { return {{r1cs::Variable::One(), ff::Fr::One()}}; }
+Terms Aux(uint32_t i) { return {{r1cs::Variable::Aux(i), ff::Fr::One()}}; }
+Terms Input(uint32_t i) { return {{r1cs::Variable::Input(i), ff::Fr::One()}}; }
+
+bool operator==(const r1cs::Variable &a, const r1cs::Variable &b) {
+  return a.IsAux() == b.IsAux() && a.index == b.index;
+}
+
+void ExpectRow(const r1cs::RecordingCS &rec, size_t r, const Terms &a, const Terms &b, const Terms &c) {
+  EXPECT_TRUE(Row(rec.a, r) == a) << "A of constraint " << r;
+  EXPECT_TRUE(Row(rec.b, r) == b) << "B of constraint " << r;
+  EXPECT_TRUE(Row(rec.c, r) == c) << "C of constraint " << r;
+}
+
 } // namespace
 
 TEST(SnapCircuit, BlankCountsEqualUpstreamTestSizes) {
@@ -89,6 +114,34 @@ TEST(SnapCircuit, BlankCountsEqualUpstreamTestSizes) {
 TEST(SnapCircuit, BlankCount32GiBPartition) {
   // spec §4.5: 16 + 311 + 624 + 5,944,658 + 5,680 + 86 × 873,235
   EXPECT_EQ(BlankCount(uint64_t(1) << 30), 81049499u);
+}
+
+TEST(SnapCircuit, TopLevelVariablesAndConstraintsInUpstreamOrder) {
+  // The published parameters fix where each variable and constraint sits; counts cannot show a
+  // swapped allocation. 2 KiB: no partition bits, 8 apex leaves, one digest.
+  r1cs::RecordingCS rec;
+  SynthesizeSnapCircuit(rec, BlankSnapCircuitInput(SnapConfigForNodes(2 * KIB).value()).value());
+  ASSERT_EQ(rec.NumConstraints(), 1705039u);
+  ASSERT_EQ(rec.NumInputs(), 5u);
+  // aux 0 = k_and_h_select, inputized as input 1: input·1 = aux
+  ExpectRow(rec, 0, Input(1), One(), Aux(0));
+  // aux 1..6 = the h_select bits, each (1 − b)·b = 0, then Σ 2^i·b_i · 1 = k_and_h_select
+  Terms decomposition;
+  for (uint32_t i = 0; i < 6; i++) {
+    ExpectRow(rec, 1 + i, {{r1cs::Variable::One(), ff::Fr::One()}, {r1cs::Variable::Aux(1 + i), -ff::Fr::One()}},
+              Aux(1 + i), {});
+    decomposition.emplace_back(r1cs::Variable::Aux(1 + i), ff::Fr::FromUint(uint64_t(1) << i));
+  }
+  ExpectRow(rec, 7, decomposition, One(), Aux(0));
+  // aux 7 = partition = pack_bits(no bits): 0·1 = partition
+  ExpectRow(rec, 8, {}, One(), Aux(7));
+  // aux 8, 9, 10 = comm_r_old, comm_d_new, comm_r_new as inputs 2, 3, 4
+  for (uint32_t i = 0; i < 3; i++) ExpectRow(rec, 9 + i, Input(2 + i), One(), Aux(8 + i));
+  // phi: 311 constraints and aux (11..321); comm_c, root_r_old, root_r_new = aux 322..324, the
+  // apex leaves 325..332; comm_r_old_calc (aux 333..643, its digest last) · 1 = comm_r_old
+  constexpr uint32_t POSEIDON2 = 311;
+  ExpectRow(rec, 12 + POSEIDON2 + POSEIDON2, Aux(333 + POSEIDON2 - 1), One(), Aux(8));
+  ExpectRow(rec, 12 + 3 * POSEIDON2 + 1, Aux(333 + 2 * POSEIDON2 - 1), One(), Aux(10));
 }
 
 TEST(SnapCircuit, GadgetCounts) {
