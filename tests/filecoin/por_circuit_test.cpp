@@ -1,10 +1,12 @@
 // tests/filecoin/por_circuit_test.cpp — the PoR gadget (src/gadgets/por.hpp) fed with inclusion
 // proofs of real trees: Poseidon trees of every Filecoin shape (filecoin/poseidon_tree.hpp) and the
 // binary SHA tree_d (filecoin/sha_tree.hpp). The circuit must accept each proof with the tree's own
-// root and the leaf index as its public input, at storage-proofs-core's por_circuit counts.
+// root and the leaf index as its public input, at storage-proofs-core's por_circuit counts; and a
+// Groth16 proof of such a circuit (test parameters, CPU prover) verifies with [index, root] only.
 #include "filecoin/poseidon_tree.hpp"
 #include "filecoin/sha_tree.hpp"
 #include "gadgets/por.hpp"
+#include "groth16/groth16.hpp"
 #include "hash/poseidon.hpp"
 #include "r1cs/test_cs.hpp"
 
@@ -99,4 +101,44 @@ TEST(PorCircuitOnTrees, ShaTreeDProof) {
   ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
   EXPECT_EQ(computed.Value(), root);
   EXPECT_EQ(cs.input_assignment[1], Fr::FromUint(index));
+}
+
+namespace {
+
+// PoRCompound's circuit: leaf and root as values, public root
+struct PorTestCircuit {
+  Fr leaf, root;
+  std::vector<PorPathLevel> path;
+  void Synthesize(r1cs::ConstraintSystem &cs) const {
+    (void)PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(leaf), path, PorRoot::Val(root), false);
+  }
+};
+
+} // namespace
+
+TEST(PorCircuitOnTrees, Groth16ProofOfAnEightToTwoTreeVerifies) {
+  // PoRCompound::generate_public_inputs: [challenge (the leaf index), root]
+  std::mt19937_64 rng(11);
+  std::vector<Fr> leaves(128);
+  for (Fr &x : leaves) x = Fr::Random(rng);
+  auto tree = PoseidonTree::Build({8, 2, 0}, leaves).value();
+  auto blank_tree = PoseidonTree::Build({8, 2, 0}, std::vector<Fr>(128, Fr::Zero())).value();
+  const PorTestCircuit blank{Fr::Zero(), Fr::Zero(), ToCircuitPath(blank_tree, blank_tree.Prove(0).value())};
+  auto params = groth16::GenerateParameters(blank, rng);
+  ASSERT_TRUE(params) << params.ErrorMessage();
+  ASSERT_EQ(params->vk.ic.size(), 3u);
+  const groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(params->vk);
+  groth16::CpuBackend backend;
+  for (uint64_t index : {uint64_t(0), uint64_t(77)}) {
+    const auto proof_in = tree.Prove(index).value();
+    const PorTestCircuit circuit{proof_in.leaf, tree.Root(), ToCircuitPath(tree, proof_in)};
+    auto proof = groth16::CreateProof(backend, *params, circuit, rng);
+    ASSERT_TRUE(proof) << proof.ErrorMessage();
+    const Fr publics[2] = {Fr::FromUint(index), tree.Root()};
+    EXPECT_TRUE(*groth16::VerifyProof(pvk, *proof, publics)) << "leaf " << index;
+    const Fr wrong_index[2] = {Fr::FromUint(index + 1), tree.Root()};
+    EXPECT_FALSE(*groth16::VerifyProof(pvk, *proof, wrong_index));
+    const Fr wrong_root[2] = {Fr::FromUint(index), tree.Root() + Fr::One()};
+    EXPECT_FALSE(*groth16::VerifyProof(pvk, *proof, wrong_root));
+  }
 }
