@@ -1,11 +1,14 @@
 // bench/c1_bench.cpp — the C1 codec on a 32GiB-shaped C1 (10 partitions × 18 challenges, 11
 // layers, 8-8-0 trees, 30-level tree_d; spec/porep.md §1, §5): parse and write of the JSON, and
-// of the Curio envelope around it. Contents are seeded random canonical values: parsing cost
+// of the Curio envelope around it; a valid 32GiB C1 from the virtual-sector generator and its
+// vanilla verification. Contents are seeded random canonical values: parsing cost
 // depends on the shape and the digits, not on whether the proofs verify. Throughput is reported
 // as bytes of JSON per second (MB/s = bytes_per_second / 1e6); run with
 // --benchmark_repetitions=N for medians.
 #include "filecoin/c1_envelope.hpp"
 #include "filecoin/c1_json.hpp"
+#include "filecoin/porep_vanilla_verify.hpp"
+#include "filecoin/virtual_sector.hpp"
 
 #include "../tests/filecoin/c1_sample.hpp"
 
@@ -75,6 +78,42 @@ void BM_C1EnvelopeParse32GiB(benchmark::State &state) {
   state.counters["envelope_MB"] = double(text.size()) / 1e6;
 }
 BENCHMARK(BM_C1EnvelopeParse32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5);
+
+filecoin::VirtualSectorInputs VirtualInputs() {
+  filecoin::VirtualSectorInputs in;
+  in.prover_id = filecoin::ProverIdFromActorId(1000);
+  in.sector_id = 1;
+  for (size_t i = 0; i < 32; i++) {
+    in.ticket[i] = uint8_t(3 * i);
+    in.seed[i] = uint8_t(5 * i + 1);
+  }
+  in.ticket[31] &= 0x3f;
+  in.seed[31] &= 0x3f;
+  return in;
+}
+
+//! A valid 32GiB C1 without the sector: the virtual-sector generator (issue 5).
+void BM_VirtualSectorC1_32GiB(benchmark::State &state) {
+  const auto config = filecoin::PorepConfigFor(filecoin::RegisteredSealProof::kStackedDrg32GiBV1_1);
+  for (auto _ : state) {
+    auto c1 = filecoin::VirtualSectorC1(config, VirtualInputs());
+    if (!c1.ok()) state.SkipWithError(c1.error().message.c_str());
+    benchmark::DoNotOptimize(c1);
+  }
+}
+BENCHMARK(BM_VirtualSectorC1_32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->Iterations(1);
+
+//! Vanilla verification of all 180 challenges of a 32GiB C1 (every path hashed), on all threads.
+void BM_VerifyC1_32GiB(benchmark::State &state) {
+  const auto config = filecoin::PorepConfigFor(filecoin::RegisteredSealProof::kStackedDrg32GiBV1_1);
+  auto c1 = filecoin::VirtualSectorC1(config, VirtualInputs());
+  if (!c1.ok()) std::abort();
+  for (auto _ : state) {
+    auto s = filecoin::VerifyC1(*c1, config);
+    if (!s.ok()) state.SkipWithError(s.error().message.c_str());
+  }
+}
+BENCHMARK(BM_VerifyC1_32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->Iterations(1);
 
 } // namespace
 

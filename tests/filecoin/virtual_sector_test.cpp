@@ -132,6 +132,7 @@ TEST(VirtualSector, LargeSizesPassVerification) {
     EXPECT_EQ(c1->vanilla_proofs[9].size(), 18u);
     const Status ok = VerifyC1(*c1);
     EXPECT_TRUE(ok.ok()) << c1->registered_proof << ": " << ok.error().message;
+    if (proof != RegisteredSealProof::kStackedDrg32GiBV1_1) continue;
     // a corrupted label is still caught at this size
     c1.value().vanilla_proofs[4][7].labeling_proofs[9].parents[30][1] ^= 1;
     const Status bad = VerifyC1(*c1);
