@@ -30,35 +30,13 @@ std::string Hex(std::span<const uint8_t> bytes) {
 
 } // namespace
 
-hash::Result<TreeShape> TreeRShapeForSectorSize(uint64_t sector_size) {
-  switch (sector_size) {
-  case 2 * KIB:
-  case 8 * MIB:
-  case 512 * MIB:
-    return TreeShape{8, 0, 0};
-  case 4 * KIB:
-  case 16 * MIB:
-  case 1 * GIB:
-    return TreeShape{8, 2, 0};
-  case 16 * KIB:
-  case 32 * GIB:
-    return TreeShape{8, 8, 0};
-  case 32 * KIB:
-  case 64 * GIB:
-    return TreeShape{8, 8, 2};
-  default:
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "sector size " + std::to_string(sector_size) + " has no tree_r shape");
-  }
-}
-
 PoStConfig PoStConfigFor(RegisteredPoStProof proof) {
   PoStConfig c{};
   c.proof = proof;
   c.type = PoStTypeOf(proof);
   c.api_version = ApiVersionOf(proof);
   c.sector_size = SectorSizeOf(proof);
-  c.tree_shape = TreeRShapeForSectorSize(c.sector_size).value(); // every registered size has one
+  c.tree_shape = TreeShapeForNodes(c.SectorNodes()).value(); // every registered size has one
   if (c.type == PoStType::kWindow) {
     c.challenge_count = WINDOW_POST_CHALLENGE_COUNT;
     c.sector_count = WindowSectorCount(c.sector_size);

@@ -7,6 +7,7 @@
 //    one challenge each (`winning_post_setup_params`).
 #pragma once
 #include "filecoin/api_version.hpp"
+#include "filecoin/porep_config.hpp"
 #include "filecoin/poseidon_tree.hpp"
 #include "filecoin/registered_post_proof.hpp"
 #include "hash/result.hpp"
@@ -20,24 +21,17 @@ namespace cuzk::filecoin {
 inline constexpr size_t WINDOW_POST_CHALLENGE_COUNT = 10;
 inline constexpr size_t WINNING_POST_CHALLENGE_COUNT = 66;
 inline constexpr size_t WINNING_POST_SECTOR_COUNT = 1;
-//! Bytes per tree leaf (a replica node).
-inline constexpr uint64_t POST_NODE_BYTES = 32;
-
-//! tree_r_last's shape for a sector size: (8,0,0) for 2KiB, 8MiB, 512MiB; (8,8,0) for 32GiB;
-//! (8,8,2) for 64GiB; and the test sizes 4KiB, 16MiB, 1GiB (8,2,0), 16KiB (8,8,0), 32KiB (8,8,2).
-//! kBadArgument for any other size.
-hash::Result<TreeShape> TreeRShapeForSectorSize(uint64_t sector_size);
 
 struct PoStConfig {
   RegisteredPoStProof proof;
   PoStType type;
   ApiVersion api_version;
   uint64_t sector_size;
-  TreeShape tree_shape;
+  TreeShape tree_shape;   //!< tree_r_last's (TreeShapeForNodes)
   size_t challenge_count; //!< per sector: 10 (window) or 66 (winning)
   size_t sector_count;    //!< window: sectors per partition; winning: 1
 
-  uint64_t SectorNodes() const { return sector_size / POST_NODE_BYTES; }
+  uint64_t SectorNodes() const { return sector_size / NODE_SIZE; }
 };
 
 PoStConfig PoStConfigFor(RegisteredPoStProof proof);
@@ -50,7 +44,7 @@ struct FallbackPoStParams {
   ApiVersion api_version = ApiVersion::kV1_0_0;
   TreeShape tree_shape;
 
-  uint64_t SectorNodes() const { return sector_size / POST_NODE_BYTES; }
+  uint64_t SectorNodes() const { return sector_size / NODE_SIZE; }
   //! "FallbackPoSt::PublicParams{sector_size: N, challenge_count: C, sector_count: S}" (no version:
   //! V1 and V1_2 share their parameters).
   std::string Identifier() const;

@@ -27,10 +27,13 @@ Domain32 Filled(uint8_t v) {
   return d;
 }
 
+//! 16KiB: 8-8-0 (shaped like 32GiB), 32KiB: 8-8-2 (like 64GiB); other sizes as registered.
 PoStConfig TestSizeConfig(uint64_t sector_size) {
   PoStConfig c = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
   c.sector_size = sector_size;
-  c.tree_shape = TreeRShapeForSectorSize(sector_size).value();
+  c.tree_shape = sector_size == (16 << 10)   ? TreeShape{8, 8, 0}
+                 : sector_size == (32 << 10) ? TreeShape{8, 8, 2}
+                                             : TreeShapeForNodes(sector_size / 32).value();
   return c;
 }
 

@@ -157,14 +157,14 @@ TEST(PoStCircuit, WinningWitnessSatisfies) {
 }
 
 TEST(PoStCircuit, SubAndTopShapesSatisfy) {
-  for (uint64_t size : {uint64_t(16) << 10, uint64_t(32) << 10}) {
+  for (TreeShape shape : {TreeShape{8, 8, 0}, TreeShape{8, 8, 2}}) {
     PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
-    cfg.sector_size = size;
-    cfg.tree_shape = TreeRShapeForSectorSize(size).value();
+    cfg.sector_size = (shape.top ? 32 : 16) << 10;
+    cfg.tree_shape = shape;
     const Partition p = MakePartition(cfg, 2, 40);
     auto input = PoStCircuitInputFromPartition(p.partition);
     ASSERT_TRUE(input.ok()) << input.error().message;
-    EXPECT_EQ(Unsatisfied(*input), "") << size;
+    EXPECT_EQ(Unsatisfied(*input), "") << cfg.sector_size;
   }
 }
 

@@ -61,7 +61,6 @@ TEST(PoStConfig, SectorAndChallengeCounts) {
   EXPECT_EQ(PoStPartitionCount(w32, 2349), 1u);
   EXPECT_EQ(PoStPartitionCount(w32, 2350), 2u);
   EXPECT_EQ(PoStPartitionCount(win, 5), 1u);
-  EXPECT_FALSE(TreeRShapeForSectorSize(3000).ok());
 }
 
 TEST(PoStConfig, ParameterFileNames) {
