@@ -3,8 +3,8 @@
 // The CPU backend is one device; each GPU is one device (identified by UUID or PCI bus id, never by
 // a position in a list: DESIGN.md rule 2). Each device runs `workers` prover threads; every
 // thread calls make_backend once, on itself, so a GPU backend can bind its thread to its device
-// (cudaSetDevice) there. ProveStart is serialised per device (the workers interlock: one runs the
-// heavy phase while another finishes and self-checks its previous partition).
+// (cudaSetDevice) there. By default ProveStart is serialised per device (the workers interlock: one
+// runs the heavy phase while another finishes and self-checks its previous partition).
 #pragma once
 #include "groth16/prover.hpp"
 
@@ -24,6 +24,9 @@ struct DeviceSpec {
   uint32_t workers = 1;
   //! called once per worker, on the worker's own thread
   std::function<std::unique_ptr<groth16::ProverBackend>()> make_backend;
+  //! the engine runs one ProveStart at a time on this device; false for a backend that locks the
+  //! device itself only around its kernels (gpu::GpuBackend), so its workers overlap host work
+  bool serialize_prove_start = true;
 };
 
 //! The CPU device: groth16::CpuBackend, total/free memory from the operating system.

@@ -276,7 +276,8 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     try {
       Expected<std::vector<groth16::PartialProof>> partial = Error{""};
       {
-        std::lock_guard device_lock(device.prove_mu);
+        std::unique_lock device_lock(device.prove_mu, std::defer_lock);
+        if (device.spec.serialize_prove_start) device_lock.lock();
         partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1));
       }
       rp.assignment.reset(); // a, b, c and the witness are done with

@@ -259,6 +259,7 @@ TEST_F(EngineTest, TwoDevicesWithTwoWorkersEachShareTheWork) {
   c.devices = {CpuDevice(2), CpuDevice(2)};
   c.devices[0].id = "cpu-a";
   c.devices[1].id = "cpu-b";
+  c.devices[1].serialize_prove_start = false; // CpuBackend instances are independent: both workers at once
   c.max_ready_partitions = 4;
   Engine engine(c);
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
