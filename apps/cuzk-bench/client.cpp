@@ -73,6 +73,7 @@ void AddClientCommands(CLI::App &app, int &exit_code) {
   app.fallthrough();
   AddProveCommands(app, client, exit_code);
   AddAdminCommands(app, client, exit_code);
+  AddStressCommand(app, client, exit_code);
 }
 
 } // namespace cuzk::bench

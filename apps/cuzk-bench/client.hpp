@@ -48,5 +48,6 @@ void AddClientCommands(CLI::App &app, int &exit_code);
 
 void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
 void AddAdminCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
+void AddStressCommand(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
 
 } // namespace cuzk::bench

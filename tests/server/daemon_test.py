@@ -213,6 +213,9 @@ def bench_client_commands(ctx):
     p = subprocess.run([ctx.args.bench, "batch", "-a", addr, "-t", "winning", "--vanilla", vanilla, "-c", "4", "-j",
                         "2"], capture_output=True, text=True, timeout=120)
     expect("proofs:      4 (completed 0, failed 4)" in p.stdout, p.stdout + p.stderr)
+    p = subprocess.run([ctx.args.bench, "stress", "-a", addr, "-m", f"winning:600:{vanilla}", "-d", "1", "--progress",
+                        "0.5"], capture_output=True, text=True, timeout=120)
+    expect("=== Stress Summary" in p.stdout and "completed 0, failed 10," in p.stdout, p.stdout + p.stderr)
 
 
 @check
