@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 namespace cuzk::engine::testing {
@@ -26,10 +27,10 @@ protected:
   static SrsManager::Config ManagerConfig(uint64_t budget) {
     return SrsManager::Config{dir_->Path(), dir_->Files(), budget, std::chrono::milliseconds(0)};
   }
-  static const SrsEntryStatus *Find(const std::vector<SrsEntryStatus> &all, const std::string &id) {
+  static std::optional<SrsEntryStatus> Find(const std::vector<SrsEntryStatus> &all, const std::string &id) {
     for (const auto &e : all)
-      if (e.circuit_id == id) return &e;
-    return nullptr;
+      if (e.circuit_id == id) return e;
+    return std::nullopt;
   }
   static ParamDir *dir_;
 };
@@ -39,18 +40,18 @@ ParamDir *SrsTest::dir_ = nullptr;
 TEST_F(SrsTest, PreloadEvictAndTiers) {
   SrsManager srs(ManagerConfig(0));
   auto before = srs.Status();
-  ASSERT_NE(Find(before, ChainId(8)), nullptr); // on disk: listed as COLD with its file size
+  ASSERT_TRUE(Find(before, ChainId(8))); // on disk: listed as COLD with its file size
   EXPECT_EQ(Find(before, ChainId(8))->tier, SrsTier::COLD);
   EXPECT_EQ(Find(before, ChainId(8))->size_bytes, FileSize(8));
-  EXPECT_EQ(Find(before, "porep-32g"), nullptr); // official ids are listed only when their file exists
+  EXPECT_FALSE(Find(before, "porep-32g")); // official ids are listed only when their file exists
 
   auto first = srs.Preload(ChainId(8));
   ASSERT_TRUE(first.ok()) << first.message;
   EXPECT_FALSE(first.value.already_loaded);
   auto second = srs.Preload(ChainId(8));
   EXPECT_TRUE(second.value.already_loaded);
-  const SrsEntryStatus *hot = Find(srs.Status(), ChainId(8));
-  ASSERT_NE(hot, nullptr);
+  const auto hot = Find(srs.Status(), ChainId(8));
+  ASSERT_TRUE(hot);
   EXPECT_EQ(hot->tier, SrsTier::HOT);
   EXPECT_EQ(hot->ref_count, 0u);
   EXPECT_GT(hot->size_bytes, 0u);
@@ -173,8 +174,8 @@ TEST_F(SrsTest, EngineJobWaitsForRoomInTheSrsBudgetThenCompletes) {
   const ProofRequest waiter = ChainRequest("waiter", 32, 1);
   ASSERT_TRUE(engine.Submit(waiter).ok());
   EXPECT_EQ(engine.Await("waiter", 300ms).value.status, ProofStatus::TIMEOUT); // parked, not failed
-  const SrsEntryStatus *held = Find(engine.Status().srs, ChainId(64));
-  ASSERT_NE(held, nullptr);
+  const auto held = Find(engine.Status().srs, ChainId(64));
+  ASSERT_TRUE(held);
   EXPECT_EQ(held->ref_count, 1u);
   handler->gate->Open();
   ExpectChainProofsVerify(engine.Await("holder", 0ms).value, holder);
