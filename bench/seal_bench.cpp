@@ -63,11 +63,22 @@ void BM_Labels(benchmark::State &state) {
   const ParentsCache cache = ParentsCache::Build(GraphOf(c));
   Digest32 replica_id{};
   replica_id[0] = 1;
-  for (auto _ : state) benchmark::DoNotOptimize(GenerateLabels(cache, replica_id, c.layers));
+  const LabelThreading mode = state.range(1) ? LabelThreading::kPipelined : LabelThreading::kSingle;
+  const double cpu0 = ProcessCpuSeconds();
+  for (auto _ : state) benchmark::DoNotOptimize(GenerateLabels(cache, replica_id, c.layers, mode));
+  state.counters["cpu_s"] = (ProcessCpuSeconds() - cpu0) / double(state.iterations());
   state.counters["labels_per_s"] =
       benchmark::Counter(double(c.nodes * c.layers), benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_Labels)->Arg(11)->Arg(23)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(3);
+// second argument: 0 = kSingle, 1 = kPipelined
+BENCHMARK(BM_Labels)
+    ->Args({11, 0})
+    ->Args({11, 1})
+    ->Args({23, 0})
+    ->Args({23, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Repetitions(3);
 
 void BM_Seal(benchmark::State &state) {
   const PorepConfig c = PorepConfigFor(ProofOfSize(state.range(0)));

@@ -1,13 +1,16 @@
-// src/filecoin/labels.cpp — the hot loop of sealing. One 1,248-byte buffer per layer is reused:
-// its 64-byte prefix changes only in the node field, and the 37 parent slots are refilled from
-// the 14 (or 6) parent labels. Parent labels are scattered across up to 2 × (sector size), so the
-// rows of a few nodes ahead are prefetched to overlap the cache misses with the hashing.
+// src/filecoin/labels.cpp — the hot loop of sealing. Input buffers are reused: the 64-byte prefix
+// changes only in the node field, and the 37 parent slots are refilled from the 14 (or 6) parent
+// labels. Parent labels are scattered across up to 2 × (sector size), so their cache misses are
+// either prefetched a few nodes ahead (kSingle) or taken by a gathering thread (kPipelined).
 #include "filecoin/labels.hpp"
 
 #include "hash/sha256.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace cuzk::filecoin {
 
@@ -67,31 +70,107 @@ std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, std::span
   return out;
 }
 
-Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers) {
-  if (layers == 0) return hash::MakeError(hash::ErrorCode::kBadArgument, "labelling needs at least one layer");
-  const uint64_t nodes = parents.Nodes();
-  Labels labels(layers, nodes);
+namespace {
+
+void LabelLayerSingle(const ParentsCache &parents, Labels &labels, const Digest32 &replica_id, size_t layer) {
   std::array<uint8_t, LABEL_INPUT_BYTES> buf;
-  for (size_t layer = 1; layer <= layers; layer++) {
-    WritePrefix(buf.data(), replica_id, uint32_t(layer), 0);
-    // node 0 has no parents: its label hashes the prefix alone (create_label single.rs)
-    hash::Digest32 d = hash::Sha256Trunc254(std::span<const uint8_t>(buf.data(), LABEL_PREFIX_BYTES));
-    std::memcpy(labels.Label(layer, 0), d.data(), 32);
-    const size_t base = BaseParentCount(layer);
-    uint8_t *slots = buf.data() + LABEL_PREFIX_BYTES;
-    for (uint64_t v = 1; v < nodes; v++) {
-      if (v + PREFETCH_DISTANCE < nodes) {
-        const auto ahead = parents.Row(v + PREFETCH_DISTANCE);
-        for (size_t j = 0; j < base; j++) __builtin_prefetch(ParentLabel(labels, ahead, layer, j));
-      }
-      SetNode(buf.data(), v);
-      const auto row = parents.Row(v);
-      for (size_t j = 0; j < base; j++) std::memcpy(slots + 32 * j, ParentLabel(labels, row, layer, j), 32);
-      // the cycle repeats the first `base` slots; copy them forward in one pass
-      for (size_t i = base; i < LABEL_PARENTS; i++) std::memcpy(slots + 32 * i, slots + 32 * (i % base), 32);
-      d = hash::Sha256Trunc254(buf);
-      std::memcpy(labels.Label(layer, v), d.data(), 32);
+  WritePrefix(buf.data(), replica_id, uint32_t(layer), 0);
+  const size_t base = BaseParentCount(layer);
+  uint8_t *slots = buf.data() + LABEL_PREFIX_BYTES;
+  const uint64_t nodes = parents.Nodes();
+  for (uint64_t v = 1; v < nodes; v++) {
+    if (v + PREFETCH_DISTANCE < nodes) {
+      const auto ahead = parents.Row(v + PREFETCH_DISTANCE);
+      for (size_t j = 0; j < base; j++) __builtin_prefetch(ParentLabel(labels, ahead, layer, j));
     }
+    SetNode(buf.data(), v);
+    const auto row = parents.Row(v);
+    for (size_t j = 0; j < base; j++) std::memcpy(slots + 32 * j, ParentLabel(labels, row, layer, j), 32);
+    // the cycle repeats the first `base` slots; copy them forward in one pass
+    for (size_t i = base; i < LABEL_PARENTS; i++) std::memcpy(slots + 32 * i, slots + 32 * (i % base), 32);
+    const Digest32 d = hash::Sha256Trunc254(buf);
+    std::memcpy(labels.Label(layer, v), d.data(), 32);
+  }
+}
+
+//! Waits without burning a core the other tenants of a loaded machine need: a short spin, then
+//! yields.
+void Backoff(unsigned &spins) {
+  if (++spins < 64) {
+    __builtin_ia32_pause();
+  } else {
+    std::this_thread::yield();
+  }
+}
+
+//! Copies base parent j into slot j and every later slot the cycle maps to it.
+inline void FillCycled(uint8_t *slots, size_t base, size_t j, const uint8_t *label) {
+  for (size_t i = j; i < LABEL_PARENTS; i += base) std::memcpy(slots + 32 * i, label, 32);
+}
+
+//! A DRG parent p of node v is gathered by the helper iff p + DEPTH ≤ v: the helper fills node v's
+//! buffer only after the hasher has finished node v − DEPTH, so exactly those labels are final.
+//! The rule needs no communication beyond the two progress counters.
+inline bool HelperGathers(size_t j, uint32_t p, uint64_t v) {
+  return j >= DRG_PARENTS || uint64_t(p) + LABEL_PIPELINE_DEPTH <= v;
+}
+
+void LabelLayerPipelined(const ParentsCache &parents, Labels &labels, const Digest32 &replica_id, size_t layer) {
+  const uint64_t nodes = parents.Nodes();
+  const size_t base = BaseParentCount(layer);
+  std::vector<std::array<uint8_t, LABEL_INPUT_BYTES>> ring(LABEL_PIPELINE_DEPTH);
+  for (auto &b : ring) WritePrefix(b.data(), replica_id, uint32_t(layer), 0);
+  std::atomic<uint64_t> gathered{1}; // buffers of nodes < gathered are ready
+  std::atomic<uint64_t> hashed{1};   // labels of nodes < hashed are written
+  std::thread helper([&] {
+    unsigned spins = 0;
+    for (uint64_t v = 1; v < nodes; v++) {
+      // node v reuses the buffer of v − DEPTH, which must be hashed first
+      while (v >= hashed.load(std::memory_order_acquire) + LABEL_PIPELINE_DEPTH) Backoff(spins);
+      spins = 0;
+      uint8_t *buf = ring[v % LABEL_PIPELINE_DEPTH].data();
+      SetNode(buf, v);
+      const auto row = parents.Row(v);
+      for (size_t j = 0; j < base; j++)
+        if (HelperGathers(j, row[j], v))
+          FillCycled(buf + LABEL_PREFIX_BYTES, base, j, ParentLabel(labels, row, layer, j));
+      gathered.store(v + 1, std::memory_order_release);
+    }
+  });
+  unsigned spins = 0;
+  for (uint64_t v = 1; v < nodes; v++) {
+    while (v >= gathered.load(std::memory_order_acquire)) Backoff(spins);
+    spins = 0;
+    uint8_t *buf = ring[v % LABEL_PIPELINE_DEPTH].data();
+    const auto row = parents.Row(v);
+    for (size_t j = 0; j < base; j++)
+      if (!HelperGathers(j, row[j], v))
+        FillCycled(buf + LABEL_PREFIX_BYTES, base, j, ParentLabel(labels, row, layer, j));
+    const Digest32 d = hash::Sha256Trunc254(std::span<const uint8_t>(buf, LABEL_INPUT_BYTES));
+    std::memcpy(labels.Label(layer, v), d.data(), 32);
+    hashed.store(v + 1, std::memory_order_release);
+  }
+  helper.join();
+}
+
+} // namespace
+
+Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
+                              LabelThreading threading) {
+  if (layers == 0) return hash::MakeError(hash::ErrorCode::kBadArgument, "labelling needs at least one layer");
+  Labels labels(layers, parents.Nodes());
+  for (size_t layer = 1; layer <= layers; layer++) {
+    // node 0 has no parents: its label hashes the prefix alone (create_label single.rs)
+    uint8_t prefix[LABEL_PREFIX_BYTES];
+    WritePrefix(prefix, replica_id, uint32_t(layer), 0);
+    const Digest32 d = hash::Sha256Trunc254(prefix);
+    std::memcpy(labels.Label(layer, 0), d.data(), 32);
+    const bool pipelined = threading == LabelThreading::kPipelined ||
+                           (threading == LabelThreading::kAuto && parents.Nodes() >= LABEL_PIPELINE_MIN_NODES);
+    if (pipelined)
+      LabelLayerPipelined(parents, labels, replica_id, layer);
+    else
+      LabelLayerSingle(parents, labels, replica_id, layer);
   }
   return labels;
 }

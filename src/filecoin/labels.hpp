@@ -48,9 +48,21 @@ Digest32 ComputeLabel(const Digest32 &replica_id, uint32_t layer, uint64_t node,
 std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, std::span<const uint32_t, GRAPH_PARENTS> row,
                                                  size_t layer);
 
-//! Labels every layer. Layers and the nodes within a layer form one dependency chain (node v needs
-//! v−1), so hashing is sequential per layer; the parent gather is prefetched a few nodes ahead.
-//! kBadArgument when layers is 0.
-Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers);
+//! How a layer is labelled. Hashing is one dependency chain per layer (node v needs v−1), so at
+//! most one thread hashes; kPipelined adds a second thread that gathers each node's parent labels
+//! into a ring of input buffers up to LABEL_PIPELINE_DEPTH nodes ahead (the expander parents, in
+//! the previous layer, and the DRG parents already labelled that far back), leaving the hashing
+//! thread only the near DRG parents, which are in cache. kSingle gathers in the hashing thread,
+//! with prefetches a few nodes ahead. kAuto pipelines graphs of at least LABEL_PIPELINE_MIN_NODES
+//! nodes: below that, starting a thread and handing buffers over costs more than the gather.
+//! The depth is large (5 MiB of buffers) so that on an oversubscribed machine, where either
+//! thread can lose the CPU for a scheduler slice, the other still has milliseconds of work.
+enum class LabelThreading { kAuto, kSingle, kPipelined };
+inline constexpr uint64_t LABEL_PIPELINE_DEPTH = 4096;
+inline constexpr uint64_t LABEL_PIPELINE_MIN_NODES = uint64_t(1) << 16;
+
+//! Labels every layer; both modes give identical labels. kBadArgument when layers is 0.
+Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
+                              LabelThreading threading = LabelThreading::kAuto);
 
 } // namespace cuzk::filecoin

@@ -1,12 +1,15 @@
 // tests/filecoin/labels_test.cpp — SDR labelling against spec/vectors.md §4: the last label of 11
 // layers for 64 and 128 nodes with porep_ids [0;32] (V1_0_0) and [123;32] (V1_1_0 and V1_2_0),
 // replica_id [9;32] (upstream test_create_labels / test_stacked_porep_generate_labels), the derived
-// layer-1/2 intermediates, and ComputeLabel/LabelParents reproducing every stored label.
+// layer-1/2 intermediates, ComputeLabel/LabelParents reproducing every stored label, and the
+// pipelined gather giving the single-threaded labels.
 #include "filecoin/labels.hpp"
 
 #include "common/bytes.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace cuzk::filecoin;
 using cuzk::test::Hex;
@@ -94,4 +97,17 @@ TEST(Labels, DifferentReplicaIdsGiveDifferentLabels) {
   const Labels b = GenerateLabels(cache, Filled(2), 2).value();
   for (uint64_t v = 0; v < 64; v++) EXPECT_NE(a.LabelBytes(2, v), b.LabelBytes(2, v));
   EXPECT_FALSE(GenerateLabels(cache, Filled(1), 0).ok());
+}
+
+TEST(Labels, PipelinedGatherEqualsSingleThread) {
+  // sizes below, at and well above the pipeline depth, so both gathering rules are exercised
+  for (uint64_t nodes : {uint64_t(8), LABEL_PIPELINE_DEPTH, uint64_t(1) << 13}) {
+    const SdrGraph g = SdrGraph::Create(nodes, Filled(6), ApiVersion::kV1_1_0).value();
+    const ParentsCache cache = ParentsCache::Build(g);
+    const Labels single = GenerateLabels(cache, Filled(4), 3, LabelThreading::kSingle).value();
+    const Labels piped = GenerateLabels(cache, Filled(4), 3, LabelThreading::kPipelined).value();
+    for (size_t layer = 1; layer <= 3; layer++)
+      ASSERT_TRUE(std::equal(single.Layer(layer).begin(), single.Layer(layer).end(), piped.Layer(layer).begin()))
+          << nodes << " nodes, layer " << layer;
+  }
 }
