@@ -241,13 +241,16 @@ TEST(SnapCircuit, Real2KiBUpdateSatisfiesTheCircuit) {
   EXPECT_EQ(publics[3], p.t.update.comm_r_new);
 }
 
-TEST(SnapCircuit, Real16KiBSecondPartitionSatisfiesTheCircuit) {
-  // two partitions: partition bits, a one-level partition path and 128 apex leaves are exercised
-  const Proved p = ProveUpdate(16 * KIB, 12, 1);
-  auto in = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof);
-  ASSERT_TRUE(in.ok()) << in.error().message;
-  EXPECT_EQ(in->k_and_h_select, ff::Fr::FromUint(1 | 2));
-  EXPECT_EQ(Unsatisfied(*in), "");
+TEST(SnapCircuit, Real16KiBAnd32KiBPartitionsSatisfyTheCircuit) {
+  // two partitions: partition bits, a one-level partition path and 128 apex leaves; 32 KiB adds
+  // tree_r's top level (8-8-2)
+  for (auto [nodes, k] : {std::pair<uint64_t, size_t>{16 * KIB, 1}, {32 * KIB, 0}}) {
+    const Proved p = ProveUpdate(nodes, 12 + nodes, k);
+    auto in = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof);
+    ASSERT_TRUE(in.ok()) << in.error().message;
+    EXPECT_EQ(in->k_and_h_select, ff::Fr::FromUint(k | 2)) << nodes;
+    EXPECT_EQ(Unsatisfied(*in), "") << nodes << " nodes, k=" << k;
+  }
 }
 
 TEST(SnapCircuit, TamperedWitnessOrInputsAreUnsatisfied) {
