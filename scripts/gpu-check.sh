@@ -10,7 +10,8 @@
 # Environment: OUT (report folder), CUZK_GPU_BUILD_DIR (default build-gpu),
 # CUZK_CUDA_ARCHS (default "90-real;90-virtual": sm_90 SASS plus PTX; no sm_90a instructions are
 # used), CUZK_GPU_BENCH_RUNS (timed runs per benchmark, default 7), CUZK_GPU_SKIP_BENCH=1,
-# CUZK_GPU_SANITIZE=1 (also run the device tests under compute-sanitizer memcheck; slow).
+# CUZK_GPU_SANITIZE=1 (also run the registry and field tests under compute-sanitizer memcheck, and a
+# small GPU proof, tests/gpu/small_proof_test.cpp, under memcheck and racecheck; slow).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +27,7 @@ LOG="$OUT_DIR/gpu-check.log"
 : >"$LOG"
 log() { echo "[gpu-check $(date -u +%H:%M:%S)] $*" | tee -a "$LOG"; }
 
-STATUS_CONFIGURE=skipped STATUS_BUILD=skipped STATUS_TESTS=skipped STATUS_BENCH=skipped
+STATUS_CONFIGURE=skipped STATUS_BUILD=skipped STATUS_TESTS=skipped STATUS_BENCH=skipped STATUS_SANITIZE=skipped
 T0=$(date +%s)
 
 {
@@ -69,38 +70,60 @@ log "build: $STATUS_BUILD ($(($(date +%s) - T0)) s so far)"
 
 if [ "$STATUS_BUILD" = ok ] || [ "$STATUS_BUILD" = partial ]; then
   log "tests (ctest -L gpu)"
-  if ctest --test-dir "$BUILD" -L gpu --output-on-failure --timeout 150 --output-junit "$OUT_DIR/ctest.xml" \
+  if ctest --test-dir "$BUILD" -L gpu --output-on-failure --timeout 150 --output-junit "$BUILD/ctest.xml" \
     >"$OUT_DIR/tests.log" 2>&1; then
     STATUS_TESTS=ok
   else
     STATUS_TESTS=failed
   fi
   grep -E "tests passed|Skipped|Failed|\*\*\*" "$OUT_DIR/tests.log" | tail -40
-  if [ "${CUZK_GPU_SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null 2>&1; then
-    for t in device field_device; do
-      log "compute-sanitizer memcheck test_gpu_$t"
-      compute-sanitizer --tool memcheck --error-exitcode 1 "$BUILD/tests/gpu/test_gpu_$t" >>"$OUT_DIR/tests.log" 2>&1 ||
-        STATUS_TESTS=failed
-    done
+  if [ "${CUZK_GPU_SANITIZE:-0}" = 1 ]; then
+    if command -v compute-sanitizer >/dev/null 2>&1; then
+      STATUS_SANITIZE=ok
+      : >"$OUT_DIR/sanitize.log"
+      # the registry and field kernels, then one small proof through every prover kernel (NTT/H,
+      # Pippenger, batch addition, gather) under memcheck and racecheck
+      for run in "memcheck device" "memcheck field_device" "memcheck small_proof" "racecheck small_proof"; do
+        set -- $run
+        [ -x "$BUILD/tests/gpu/test_gpu_$2" ] || continue
+        log "compute-sanitizer $1 test_gpu_$2"
+        echo "=== compute-sanitizer --tool $1 test_gpu_$2" >>"$OUT_DIR/sanitize.log"
+        if ! compute-sanitizer --tool "$1" --error-exitcode 1 "$BUILD/tests/gpu/test_gpu_$2" \
+          >>"$OUT_DIR/sanitize.log" 2>&1; then
+          STATUS_SANITIZE=failed
+          log "compute-sanitizer $1 test_gpu_$2 reported errors (sanitize.log)"
+        fi
+      done
+    else
+      STATUS_SANITIZE=no-compute-sanitizer
+    fi
   fi
   log "tests: $STATUS_TESTS ($(($(date +%s) - T0)) s so far)"
 
   if [ "${CUZK_GPU_SKIP_BENCH:-0}" != 1 ]; then
     log "benchmarks (gpu_bench, $RUNS runs each)"
     [ -x "$BUILD/bench/gpu/gpu_bench" ] &&
-      "$BUILD/bench/gpu/gpu_bench" --runs "$RUNS" --json "$OUT_DIR/bench.json" 2>&1 | tee "$OUT_DIR/bench.log"
+      "$BUILD/bench/gpu/gpu_bench" --runs "$RUNS" --json "$BUILD/bench.json" 2>&1 | tee "$OUT_DIR/bench.log"
     rc=${PIPESTATUS[0]}
     case $rc in
     0) STATUS_BENCH=ok ;;
     77) STATUS_BENCH=skipped-no-device ;;
     *) STATUS_BENCH=failed ;;
     esac
+    # one partition-shaped proof with the SRS resident (2^27 is the 32 GiB PoRep size; needs ~75 GB
+    # of device and ~70 GB of host memory)
+    if [ -x "$BUILD/bench/gpu/gpu_prover_bench" ] && [ "$rc" != 77 ]; then
+      log "partition benchmark (gpu_prover_bench --log ${CUZK_GPU_PARTITION_LOG:-24})"
+      "$BUILD/bench/gpu/gpu_prover_bench" --log "${CUZK_GPU_PARTITION_LOG:-24}" --runs "$RUNS" \
+        --json "$BUILD/partition.json" 2>&1 | tee -a "$OUT_DIR/bench.log"
+      [ "${PIPESTATUS[0]}" = 0 ] || STATUS_BENCH=failed
+    fi
     log "benchmarks: $STATUS_BENCH ($(($(date +%s) - T0)) s so far)"
   fi
 fi
 
 # ---- report -------------------------------------------------------------------------------
-export STATUS_CONFIGURE STATUS_BUILD STATUS_TESTS STATUS_BENCH OUT_DIR
+export STATUS_CONFIGURE STATUS_BUILD STATUS_TESTS STATUS_BENCH STATUS_SANITIZE OUT_DIR BUILD
 export ELAPSED=$(($(date +%s) - T0))
 if command -v python3 >/dev/null 2>&1; then
   python3 - <<'PY'
@@ -111,7 +134,7 @@ def read(name):
         return open(os.path.join(out, name), errors="replace").read()
     except OSError:
         return ""
-status = {k: os.environ[f"STATUS_{k.upper()}"] for k in ("configure", "build", "tests", "bench")}
+status = {k: os.environ[f"STATUS_{k.upper()}"] for k in ("configure", "build", "tests", "sanitize", "bench")}
 tests_log = read("tests.log")
 # "100% tests passed, 0 tests failed out of N" (CMake < 4) or "100% tests passed out of N"
 summary = re.search(r"(\d+)% tests passed(?:, (\d+) tests failed)? out of (\d+)", tests_log)
@@ -122,12 +145,16 @@ tests = {"total": int(summary.group(3)) if summary else None,
          "failed": int(summary.group(2) or 0) if summary else None,
          "targets_not_built": build_failed,
          "skipped": skipped, "failed_names": failed}
-try:
-    bench = json.loads(read("bench.json") or "{}")
-except ValueError:
-    bench = {}
+def read_json(path):
+    try:
+        return json.loads(open(path).read())
+    except (OSError, ValueError):
+        return {}
+# the raw JSON stays in the build folder: the report carries it (a GPU lease returns few files)
+bench = read_json(os.path.join(os.environ["BUILD"], "bench.json"))
+partition = read_json(os.path.join(os.environ["BUILD"], "partition.json"))
 # spec/gpu.md anchors (sppark kernels on an H200), ms, at the same size
-anchors = {("msm_g1", 1 << 24): 159.9, ("ntt_forward", 1 << 27): 44.6, ("ntt_inverse", 1 << 27): 44.6,
+anchors = {("msm_g1", 1 << 24): 159.9, ("msm_g1", 1 << 26): 558.5, ("msm_g2", 1 << 24): 457.0, ("ntt_forward", 1 << 27): 44.6, ("ntt_inverse", 1 << 27): 44.6,
            ("ntt_coset_forward", 1 << 27): 46.5, ("ntt_coset_inverse", 1 << 27): 51.7}
 env = read("gpu-check.log").split("[gpu-check")[0].strip()
 lines = ["# cuzk GPU check", "", "```", env, "```", "",
@@ -159,8 +186,16 @@ else:
     lines.append("no benchmark results")
 for e in bench.get("errors", []):
     lines.append(f"- ERROR {e}")
+if partition:
+    p = partition
+    lines += ["", f"## Partition-shaped proof, domain 2^{p['log_n']}, SRS resident (median of {p['runs']})", "",
+              f"ProveStart {p['median_ms']:.1f} ms: H NTT {p['h_ntt_ms']:.1f}, H MSM {p['msm_h_ms']:.1f}, "
+              f"L {p['msm_l_ms']:.1f}, A {p['msm_a_ms']:.1f}, B_G1 {p['msm_b_g1_ms']:.1f}, B_G2 {p['msm_b_g2_ms']:.1f}, "
+              f"host plan + uploads {p['host_and_upload_ms']:.1f} ms; SRS {p['srs_bytes'] / 1e9:.2f} GB, "
+              f"prover scratch {p['scratch_bytes'] / 1e9:.2f} GB, device memory used {p['device_bytes_used'] / 1e9:.2f} GB"]
 open(os.path.join(out, "report.md"), "w").write("\n".join(lines) + "\n")
-json.dump({"status": status, "elapsed_s": int(os.environ["ELAPSED"]), "tests": tests, "bench": bench},
+json.dump({"status": status, "elapsed_s": int(os.environ["ELAPSED"]), "tests": tests, "bench": bench,
+           "partition": partition},
           open(os.path.join(out, "report.json"), "w"), indent=2)
 PY
 else
@@ -176,4 +211,4 @@ fi
 log "report: $OUT_DIR/report.md"
 cat "$OUT_DIR/report.md"
 
-[ "$STATUS_BUILD" = ok ] && [ "$STATUS_TESTS" = ok ] && [ "$STATUS_BENCH" != failed ]
+[ "$STATUS_BUILD" = ok ] && [ "$STATUS_TESTS" = ok ] && [ "$STATUS_BENCH" != failed ] && [ "$STATUS_SANITIZE" != failed ]

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 
 namespace cuzk::gpu {
@@ -107,5 +108,26 @@ Device Device::Select(std::string_view selector) {
 void Device::MakeCurrent() const { CUZK_CUDA_CHECK(cudaSetDevice(ordinal_)); }
 
 DeviceInfo Device::Info() const { return ReadInfo(ordinal_); }
+
+bool Device::Usable(std::string *why) const noexcept {
+  auto fail = [&](cudaError_t e, const char *step) {
+    if (why) *why = std::string(step) + ": " + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);
+    return false;
+  };
+  if (cudaError_t e = cudaSetDevice(ordinal_); e != cudaSuccess) return fail(e, "cudaSetDevice");
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return fail(e, "cudaDeviceSynchronize");
+  void *p = nullptr;
+  if (cudaError_t e = cudaMalloc(&p, 1 << 20); e != cudaSuccess) return fail(e, "cudaMalloc");
+  cudaFree(p);
+  return true;
+}
+
+std::mutex &DeviceLock(const Device &dev) {
+  static std::mutex registry_mu;
+  // node-based map: references to its mutexes stay valid as devices are added
+  static std::map<std::string, std::mutex> locks;
+  std::lock_guard lock(registry_mu);
+  return locks[dev.Uuid()];
+}
 
 } // namespace cuzk::gpu

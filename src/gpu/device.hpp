@@ -7,6 +7,7 @@
 // then positions among the visible devices.
 #pragma once
 #include <cstddef>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,11 +47,20 @@ public:
   void MakeCurrent() const;
   //! properties, with free memory read now
   DeviceInfo Info() const;
+  //! whether the device still runs work: sets it, waits for it and makes a small allocation. A
+  //! device whose context hit a sticky error (illegal address, ECC, lost) fails this; on failure
+  //! *why says what the runtime reported. Never throws.
+  bool Usable(std::string *why = nullptr) const noexcept;
 
 private:
   Device(int ordinal, std::string uuid) : ordinal_(ordinal), uuid_(std::move(uuid)) {}
   int ordinal_;
   std::string uuid_;
 };
+
+//! The lock of one physical device (by UUID, so two handles of the same GPU share it): the GPU
+//! prover holds it while its kernels run, so the workers of one device take turns on it while
+//! their host-side work overlaps.
+std::mutex &DeviceLock(const Device &dev);
 
 } // namespace cuzk::gpu

@@ -151,6 +151,26 @@ public:
   }
 };
 
+//! Device scratch that grows to the largest count asked of it and is then reused, so a prover
+//! that sees the same shapes again allocates nothing (house rule 5: sized by the caller's query).
+template <class T> class ScratchBuffer {
+public:
+  explicit ScratchBuffer(const Device &dev) : buf_(dev, 0) {}
+  //! at least count elements (contents unspecified after growth)
+  T *Reserve(size_t count) {
+    if (count > buf_.Size()) {
+      const Device dev = buf_.Dev();
+      buf_ = DeviceBuffer<T>(dev, 0); // free first: the old and new sizes need not fit together
+      buf_ = DeviceBuffer<T>(dev, count);
+    }
+    return buf_.Data();
+  }
+  size_t Bytes() const { return buf_.Bytes(); }
+
+private:
+  DeviceBuffer<T> buf_;
+};
+
 //! count elements of T in page-locked host memory, usable from every device (Portable)
 template <class T> class PinnedBuffer : public OwnedBuffer<T, PinnedMemory> {
 public:

@@ -1,0 +1,291 @@
+// src/gpu/groth16_backend.cpp — see groth16_backend.hpp.
+#include "gpu/groth16_backend.hpp"
+
+#include "gpu/gather.hpp"
+#include "gpu/msm.hpp"
+#include "gpu/ntt.hpp"
+#include "gpu/scalar_split.hpp"
+#include "poly/domain.hpp"
+
+#include <tbb/parallel_invoke.h>
+
+#include <chrono>
+#include <map>
+#include <stdexcept>
+#include <type_traits>
+
+namespace cuzk::gpu {
+
+using groth16::G1;
+using groth16::G2;
+using groth16::Parameters;
+using groth16::PartialProof;
+using groth16::ProverTimings;
+
+namespace {
+
+class PhaseTimer {
+public:
+  explicit PhaseTimer(double &sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
+  ~PhaseTimer() { sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+private:
+  double &sink_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// The same conditions as the CPU backend's: the assignment must fit the parameters' QAP.
+Status CheckShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index) {
+  auto fail = [&](const std::string &what) {
+    return Status(Error{"circuit " + std::to_string(index) + " does not match the parameters: " + what});
+  };
+  const size_t num_inputs = pa.NumInputs(), num_aux = pa.NumAux();
+  if (params.vk.ic.size() != num_inputs)
+    return fail(std::to_string(num_inputs) + " inputs, vk has " + std::to_string(params.vk.ic.size()));
+  if (params.l.size() != num_aux)
+    return fail(std::to_string(num_aux) + " aux variables, l has " + std::to_string(params.l.size()));
+  if (pa.b.size() != pa.a.size() || pa.c.size() != pa.a.size()) return fail("a, b, c lengths differ");
+  if (pa.a_aux_density.Size() != num_aux || pa.b_aux_density.Size() != num_aux ||
+      pa.b_input_density.Size() != num_inputs)
+    return fail("density lengths differ from the variable counts");
+  const size_t m = pa.NumConstraints() + num_inputs;
+  if (m > (size_t(1) << 28)) return fail("more than 2^28 constraints (the device NTT's limit)");
+  const size_t n = size_t(1) << poly::Domain::LogSizeFor(m);
+  if (params.h.size() != n - 1)
+    return fail("domain " + std::to_string(n) + " needs " + std::to_string(n - 1) + " h points, have " +
+                std::to_string(params.h.size()));
+  if (params.a.size() != num_inputs + pa.a_aux_density.Count())
+    return fail("A density " + std::to_string(num_inputs + pa.a_aux_density.Count()) + ", a has " +
+                std::to_string(params.a.size()));
+  const size_t nb = pa.b_input_density.Count() + pa.b_aux_density.Count();
+  if (params.b_g1.size() != nb || params.b_g2.size() != nb)
+    return fail("B density " + std::to_string(nb) + ", b_g1/b_g2 have " + std::to_string(params.b_g1.size()) + "/" +
+                std::to_string(params.b_g2.size()));
+  return {};
+}
+
+//! the host-side plan of one circuit's witness MSMs (made before the device is taken)
+struct WitnessPlan {
+  ScalarSplit l, a_inputs, a_aux, b_inputs, b_aux;
+  // the five plans are independent scans of the witness: one thread each (TBB's pool, shared
+  // with the rest of the process) keeps this CPU work short on the critical path
+  void Make(const r1cs::ProvingAssignment &pa) {
+    tbb::parallel_invoke([&] { SplitScalars(pa.aux_assignment, nullptr, l); },
+                         [&] { SplitScalars(pa.input_assignment, nullptr, a_inputs); },
+                         [&] { SplitScalars(pa.aux_assignment, &pa.a_aux_density, a_aux); },
+                         [&] { SplitScalars(pa.input_assignment, &pa.b_input_density, b_inputs); },
+                         [&] { SplitScalars(pa.aux_assignment, &pa.b_aux_density, b_aux); });
+  }
+};
+
+} // namespace
+
+struct GpuBackend::Impl {
+  Device dev;
+  std::shared_ptr<SrsCache> cache;
+  Stream stream;
+  std::map<unsigned, std::unique_ptr<NttDomain>> domains;
+  std::unique_ptr<MsmG1> msm_g1;
+  std::unique_ptr<MsmG2> msm_g2;
+  size_t msm_g1_cap = 0, msm_g2_cap = 0;
+  std::unique_ptr<BatchAddG1> add_g1;
+  std::unique_ptr<BatchAddG2> add_g2;
+  ScratchBuffer<ff::Fr> abc, scalars;
+  ScratchBuffer<uint32_t> index;
+  ScratchBuffer<uint64_t> bitmap;
+  ScratchBuffer<ec::G1Affine> gathered_g1, streamed_g1;
+  ScratchBuffer<ec::G2Affine> gathered_g2, streamed_g2;
+  WitnessPlan plan;
+
+  Impl(const Device &d, std::shared_ptr<SrsCache> c)
+      : dev(d), cache(std::move(c)), stream(d), abc(d), scalars(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
+        gathered_g2(d), streamed_g2(d) {}
+
+  const NttDomain &Domain(unsigned log_n) {
+    auto &d = domains[log_n];
+    if (!d) d = std::make_unique<NttDomain>(dev, log_n);
+    return *d;
+  }
+  // Pippenger scratch sized for the largest run seen (runs are capped at MAX_RUN points)
+  template <class C> Msm<C> &MsmFor(size_t n) {
+    const size_t need = std::min(n, Msm<C>::MAX_RUN);
+    if constexpr (std::is_same_v<C, ec::G1Curve>) {
+      if (!msm_g1 || msm_g1_cap < need) {
+        msm_g1.reset();
+        msm_g1 = std::make_unique<MsmG1>(dev, need);
+        msm_g1_cap = need;
+      }
+      return *msm_g1;
+    } else {
+      if (!msm_g2 || msm_g2_cap < need) {
+        msm_g2.reset();
+        msm_g2 = std::make_unique<MsmG2>(dev, need);
+        msm_g2_cap = need;
+      }
+      return *msm_g2;
+    }
+  }
+  template <class C> BatchAdd<C> &Adder() {
+    if constexpr (std::is_same_v<C, ec::G1Curve>) {
+      if (!add_g1) add_g1 = std::make_unique<BatchAddG1>(dev);
+      return *add_g1;
+    } else {
+      if (!add_g2) add_g2 = std::make_unique<BatchAddG2>(dev);
+      return *add_g2;
+    }
+  }
+  template <class C> ec::Affine<C> *Gathered(size_t n) {
+    if constexpr (std::is_same_v<C, ec::G1Curve>)
+      return gathered_g1.Reserve(n);
+    else
+      return gathered_g2.Reserve(n);
+  }
+
+  //! the device copy of one base set: resident, or uploaded now into the streaming buffer (whose
+  //! previous contents are dead: every MSM waits for its result before returning)
+  template <class C>
+  const ec::Affine<C> *Bases(const DeviceBuffer<ec::Affine<C>> *resident, const std::vector<ec::Affine<C>> &host) {
+    if (resident) return resident->Data();
+    ec::Affine<C> *buf;
+    if constexpr (std::is_same_v<C, ec::G1Curve>)
+      buf = streamed_g1.Reserve(host.size());
+    else
+      buf = streamed_g2.Reserve(host.size());
+    if (!host.empty())
+      CUZK_CUDA_CHECK(
+          cudaMemcpyAsync(buf, host.data(), host.size() * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice, stream.Get()));
+    return buf;
+  }
+
+  //! Σ kⱼ·bases[j] by the plan sp
+  template <class C> ec::Jacobian<C> RunSplit(const ec::Affine<C> *bases, const ScalarSplit &sp) {
+    const cudaStream_t st = stream.Get();
+    if (sp.n == 0) return ec::Jacobian<C>::Infinity();
+    if (!sp.use_batch_add) {
+      ff::Fr *k = scalars.Reserve(sp.n);
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(k, sp.scalars.data(), sp.n * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      return MsmFor<C>(sp.n).Run(bases, k, sp.n, stream);
+    }
+    ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
+    if (sp.ones_count) {
+      uint64_t *bits = bitmap.Reserve(sp.ones.size());
+      CUZK_CUDA_CHECK(
+          cudaMemcpyAsync(bits, sp.ones.data(), sp.ones.size() * sizeof(uint64_t), cudaMemcpyHostToDevice, st));
+      acc += Adder<C>().Run(bases, bits, sp.n, stream);
+    }
+    const size_t t = sp.tail_index.size();
+    if (t) {
+      uint32_t *idx = index.Reserve(t);
+      ff::Fr *k = scalars.Reserve(t);
+      ec::Affine<C> *compact = Gathered<C>(t);
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(idx, sp.tail_index.data(), t * sizeof(uint32_t), cudaMemcpyHostToDevice, st));
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(k, sp.tail_scalar.data(), t * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      GatherPoints(bases, idx, t, compact, stream);
+      acc += MsmFor<C>(t).Run(compact, k, t, stream);
+    }
+    return acc;
+  }
+
+  PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &pa, ProverTimings &tm) {
+    const size_t num_inputs = pa.NumInputs(), nc = pa.NumConstraints();
+    const unsigned log_n = poly::Domain::LogSizeFor(nc + num_inputs);
+    const size_t n = size_t(1) << log_n;
+    {
+      PhaseTimer t(tm.other);
+      plan.Make(pa);
+    }
+    std::lock_guard device_lock(DeviceLock(dev));
+    dev.MakeCurrent();
+    const cudaStream_t st = stream.Get();
+    std::shared_ptr<const ResidentSrs> srs;
+    PartialProof out;
+    {
+      PhaseTimer t(tm.other);
+      srs = cache->Acquire(params, stream);
+      // the circuit's rows, then input_i·0 = 0 (A = input_i, B = C = 0), then zeros up to n
+      ff::Fr *a = abc.Reserve(3 * n), *b = a + n, *c = b + n;
+      CUZK_CUDA_CHECK(cudaMemsetAsync(a, 0, 3 * n * sizeof(ff::Fr), st));
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(a, pa.a.data(), nc * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      CUZK_CUDA_CHECK(
+          cudaMemcpyAsync(a + nc, pa.input_assignment.data(), num_inputs * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(b, pa.b.data(), nc * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(c, pa.c.data(), nc * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+    }
+    ff::Fr *a = abc.Reserve(3 * n);
+    if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
+      PhaseTimer t(tm.h_ntt);
+      Domain(log_n).ComputeH(a, a + n, a + 2 * n, stream);
+      stream.Synchronize();
+    }
+    {
+      PhaseTimer t(tm.msm_h);
+      const ec::G1Affine *h = Bases<ec::G1Curve>(srs ? &srs->h : nullptr, params.h);
+      out.h = MsmFor<ec::G1Curve>(n - 1).Run(h, a, n - 1, stream);
+    }
+    {
+      PhaseTimer t(tm.msm_l);
+      out.l = RunSplit<ec::G1Curve>(Bases<ec::G1Curve>(srs ? &srs->l : nullptr, params.l), plan.l);
+    }
+    {
+      PhaseTimer t(tm.msm_a);
+      const ec::G1Affine *pts = Bases<ec::G1Curve>(srs ? &srs->a : nullptr, params.a);
+      out.a_inputs = RunSplit<ec::G1Curve>(pts, plan.a_inputs);
+      out.a_aux = RunSplit<ec::G1Curve>(pts + num_inputs, plan.a_aux);
+    }
+    const size_t b_inputs = pa.b_input_density.Count();
+    {
+      PhaseTimer t(tm.msm_b_g1);
+      const ec::G1Affine *pts = Bases<ec::G1Curve>(srs ? &srs->b_g1 : nullptr, params.b_g1);
+      out.b_g1_inputs = RunSplit<ec::G1Curve>(pts, plan.b_inputs);
+      out.b_g1_aux = RunSplit<ec::G1Curve>(pts + b_inputs, plan.b_aux);
+    }
+    {
+      PhaseTimer t(tm.msm_b_g2);
+      const ec::G2Affine *pts = Bases<ec::G2Curve>(srs ? &srs->b_g2 : nullptr, params.b_g2);
+      out.b_g2_inputs = RunSplit<ec::G2Curve>(pts, plan.b_inputs);
+      out.b_g2_aux = RunSplit<ec::G2Curve>(pts + b_inputs, plan.b_aux);
+    }
+    return out;
+  }
+};
+
+GpuBackend::GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache) {
+  if (!srs_cache) srs_cache = std::make_shared<SrsCache>(dev, dev.Info().free_memory / 2);
+  if (srs_cache->Dev().Uuid() != dev.Uuid())
+    throw std::invalid_argument("GpuBackend: the SRS cache belongs to device " + srs_cache->Dev().Uuid() + ", not " +
+                                dev.Uuid());
+  impl_ = std::make_unique<Impl>(dev, std::move(srs_cache));
+}
+GpuBackend::~GpuBackend() = default;
+
+const Device &GpuBackend::Dev() const { return impl_->dev; }
+SrsCache &GpuBackend::Cache() const { return *impl_->cache; }
+
+size_t GpuBackend::ScratchBytes() const {
+  const Impl &m = *impl_;
+  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.index.Bytes() + m.bitmap.Bytes() + m.gathered_g1.Bytes() +
+             m.streamed_g1.Bytes() + m.gathered_g2.Bytes() + m.streamed_g2.Bytes();
+  if (m.msm_g1) b += MsmG1::ScratchBytes(m.msm_g1_cap);
+  if (m.msm_g2) b += MsmG2::ScratchBytes(m.msm_g2_cap);
+  return b;
+}
+
+Expected<std::vector<PartialProof>> GpuBackend::ProveStart(const Parameters &params,
+                                                           std::span<const r1cs::ProvingAssignment> assignments,
+                                                           ProverTimings *timings) {
+  for (size_t i = 0; i < assignments.size(); i++) {
+    if (auto s = CheckShape(params, assignments[i], i); !s) return Error{s.ErrorMessage()};
+  }
+  ProverTimings local;
+  std::vector<PartialProof> out;
+  out.reserve(assignments.size());
+  try {
+    for (const auto &pa : assignments) out.push_back(impl_->ProveOne(params, pa, local));
+  } catch (const std::exception &e) {
+    return Error{"gpu " + std::to_string(impl_->dev.Ordinal()) + " (" + impl_->dev.Uuid() + "): " + e.what()};
+  }
+  if (timings) *timings += local;
+  return out;
+}
+
+} // namespace cuzk::gpu

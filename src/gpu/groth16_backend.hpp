@@ -1,0 +1,49 @@
+// src/gpu/groth16_backend.hpp — the Groth16 prover's heavy phase (ProveStart) on one GPU.
+//
+// Per circuit: a, b, c are uploaded once and H = (a·b − c)/Z is formed by the device NTTs
+// (NttDomain::ComputeH) without leaving the device; the H coefficients feed the H MSM in place.
+// The witness MSMs (L, A, B_G1 in G1 and B_G2 in G2, density-filtered like the CPU backend) sum
+// the points whose scalar is 1 by batch addition and run Pippenger over the rest (scalar_split.hpp).
+// Bases come from the device's SrsCache when the parameters fit its budget, and are streamed from
+// host memory per MSM otherwise. For the same (r, s), ProveFinish of these partial proofs gives
+// byte-identical proofs to the CPU backend's: every MSM is the same group element.
+//
+// One backend is one prover worker: it owns a stream and its scratch, and is used by one thread
+// at a time. Its device is explicit; ProveStart makes it current in the calling thread and holds
+// the device's lock (DeviceLock) while kernels run, so workers of one GPU overlap their host work.
+#pragma once
+#include "gpu/device.hpp"
+#include "gpu/srs_cache.hpp"
+#include "groth16/prover.hpp"
+
+#include <memory>
+
+namespace cuzk::gpu {
+
+class GpuBackend final : public groth16::ProverBackend {
+public:
+  //! srs_cache: the device's shared cache (its device must be dev); null makes a private one
+  //! whose budget is half the device's free memory now.
+  explicit GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache = nullptr);
+  ~GpuBackend() override;
+  GpuBackend(const GpuBackend &) = delete;
+  GpuBackend &operator=(const GpuBackend &) = delete;
+
+  //! Shape mismatches and device failures (CUDA errors, out of memory) are errors naming the
+  //! device; nothing throws.
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *timings = nullptr) override;
+
+  const Device &Dev() const;
+  SrsCache &Cache() const;
+  //! device bytes of this worker's scratch (NTT buffers, MSM sort space, gathers), not the SRS
+  size_t ScratchBytes() const;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace cuzk::gpu

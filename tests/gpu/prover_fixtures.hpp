@@ -1,0 +1,107 @@
+// tests/gpu/prover_fixtures.hpp — circuits, parameters and CPU references for the GPU prover tests.
+#pragma once
+#include "groth16/groth16.hpp"
+#include "r1cs/sample_circuits.hpp"
+
+#include <memory>
+#include <random>
+#include <string>
+
+namespace cuzk::gpu::test {
+
+using ff::Fr;
+using r1cs::ConstraintSystem;
+using r1cs::LinearCombination;
+using r1cs::Variable;
+
+//! A Filecoin-like witness: nearly every aux value is a bit, a few are full field elements, so the
+//! GPU prover takes its batch-addition path. Bits occur in A and B (b·b = b), in A only (b·1 = b)
+//! or in B only (1·b = b), so both density filters drop points; a third of the inputs are 0 or 1.
+struct BitsCircuit {
+  size_t num_bits = 1000;
+  size_t num_inputs = 3;
+  uint64_t seed = 1;
+
+  void Synthesize(ConstraintSystem &cs) const {
+    std::mt19937_64 rng(seed);
+    for (size_t i = 0; i < num_inputs; i++) {
+      const Fr v = i % 3 == 0 ? Fr::FromUint(rng() & 1) : Fr::Random(rng);
+      Variable x = cs.AllocInput("input", [&] { return v; });
+      cs.Enforce("input used", x, ConstraintSystem::One(), x);
+    }
+    for (size_t i = 0; i < num_bits; i++) {
+      // every 16th variable is a full field element (the "tail" of the MSMs)
+      const Fr v = i % 16 == 5 ? Fr::Random(rng) : Fr::FromUint(rng() & 1);
+      Variable b = cs.Alloc("bit", [&] { return v; });
+      switch (i % 3) {
+      case 0:
+        if (i % 16 == 5)
+          cs.Enforce("square", b, b, cs.Alloc("square", [&] { return v * v; }));
+        else
+          cs.Enforce("boolean", b, b, b);
+        break;
+      case 1:
+        cs.Enforce("A only", b, ConstraintSystem::One(), b);
+        break;
+      default:
+        cs.Enforce("B only", ConstraintSystem::One(), b, b);
+        break;
+      }
+    }
+  }
+};
+
+//! parameters (test setup) and one synthesised assignment of a circuit
+struct ProverCase {
+  std::string name;
+  std::shared_ptr<const groth16::Parameters> params;
+  std::shared_ptr<const r1cs::ProvingAssignment> assignment;
+  std::vector<Fr> public_inputs; //!< ONE excluded
+};
+
+template <class C> ProverCase MakeCase(std::string name, const C &circuit, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto params = groth16::GenerateParameters(circuit, rng);
+  if (!params) throw std::runtime_error(name + ": setup failed: " + params.ErrorMessage());
+  auto pa = std::make_shared<r1cs::ProvingAssignment>();
+  circuit.Synthesize(*pa);
+  ProverCase c;
+  c.name = std::move(name);
+  c.params = std::make_shared<const groth16::Parameters>(std::move(params).Value());
+  c.public_inputs.assign(pa->input_assignment.begin() + 1, pa->input_assignment.end());
+  c.assignment = std::move(pa);
+  return c;
+}
+
+//! random R1CS, the sample circuits and bit-heavy witnesses, several sizes (domains 2^1 … 2^15)
+inline std::vector<ProverCase> StandardCases() {
+  std::vector<ProverCase> cases;
+  cases.push_back(MakeCase("cube", r1cs::CubeCircuit{Fr::FromUint(3)}, 11));
+  cases.push_back(MakeCase("mul chain", r1cs::MulChainCircuit{Fr::FromUint(7), 40}, 12));
+  cases.push_back(MakeCase("random 1", r1cs::RandomCircuit(1, 1, 13), 13));
+  cases.push_back(MakeCase("random 300", r1cs::RandomCircuit(300, 3, 14), 14));
+  cases.push_back(MakeCase("random 5000", r1cs::RandomCircuit(5000, 4, 15), 15));
+  cases.push_back(MakeCase("bits 700", BitsCircuit{700, 4, 16}, 16));
+  cases.push_back(MakeCase("bits 20000", BitsCircuit{20000, 7, 17}, 17));
+  return cases;
+}
+
+inline bool SamePartial(const groth16::PartialProof &x, const groth16::PartialProof &y, std::string &which) {
+  const std::pair<const char *, bool> checks[] = {{"h", x.h == y.h},
+                                                  {"l", x.l == y.l},
+                                                  {"a_inputs", x.a_inputs == y.a_inputs},
+                                                  {"a_aux", x.a_aux == y.a_aux},
+                                                  {"b_g1_inputs", x.b_g1_inputs == y.b_g1_inputs},
+                                                  {"b_g1_aux", x.b_g1_aux == y.b_g1_aux},
+                                                  {"b_g2_inputs", x.b_g2_inputs == y.b_g2_inputs},
+                                                  {"b_g2_aux", x.b_g2_aux == y.b_g2_aux}};
+  for (const auto &[name, same] : checks) {
+    if (!same) {
+      which = name;
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace cuzk::gpu::test

@@ -1,0 +1,92 @@
+// tests/gpu/scalar_split_test.cpp — the host-side plan of the GPU prover's MSMs (no GPU needed):
+// ones bitmap + tail must reproduce the density-filtered scalar vector exactly, and the plan
+// switches to one Pippenger when the tail is more than half the points.
+#include "gpu/scalar_split.hpp"
+#include "gpu_test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace cuzk;
+using namespace cuzk::gpu;
+using ff::Fr;
+
+namespace {
+
+// the scalars the MSM pairs with its bases, in base order, rebuilt from the plan
+std::vector<Fr> Rebuild(const ScalarSplit &sp) {
+  if (!sp.use_batch_add) return {sp.scalars.begin(), sp.scalars.end()};
+  std::vector<Fr> k(sp.n, Fr::Zero());
+  for (size_t j = 0; j < sp.n; j++)
+    if ((sp.ones[j / 64] >> (j % 64)) & 1) k[j] = Fr::One();
+  for (size_t t = 0; t < sp.tail_index.size(); t++) {
+    EXPECT_TRUE(k[sp.tail_index[t]].IsZero()); // a position is either a one or in the tail
+    k[sp.tail_index[t]] = sp.tail_scalar[t];
+  }
+  return k;
+}
+
+std::vector<Fr> Values(size_t n, int tail_percent, std::mt19937_64 &rng) {
+  std::vector<Fr> v(n);
+  for (auto &x : v) x = int(rng() % 100) < tail_percent ? Fr::Random(rng) : Fr::FromUint(rng() & 1);
+  return v;
+}
+
+TEST(GpuScalarSplit, PlansReproduceTheFilteredScalars) {
+  auto rng = gpu::test::Rng(81);
+  ScalarSplit sp;
+  for (size_t n : {0, 1, 63, 64, 65, 1000}) {
+    for (int tail : {0, 3, 40, 60, 100}) {
+      const auto v = Values(n, tail, rng);
+      r1cs::DensityTracker density;
+      std::vector<Fr> expected_dense;
+      for (size_t i = 0; i < n; i++) {
+        density.AddElement();
+        if (rng() % 4 != 0) {
+          density.Inc(i);
+          expected_dense.push_back(v[i]);
+        }
+      }
+      SplitScalars(v, nullptr, sp);
+      EXPECT_EQ(sp.n, n);
+      EXPECT_TRUE(Rebuild(sp) == v) << "n=" << n << " tail=" << tail;
+      SplitScalars(v, &density, sp);
+      EXPECT_EQ(sp.n, expected_dense.size());
+      EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense n=" << n << " tail=" << tail;
+    }
+  }
+}
+
+TEST(GpuScalarSplit, ChoosesBatchAdditionOnlyForBitHeavyScalars) {
+  auto rng = gpu::test::Rng(82);
+  ScalarSplit sp;
+  SplitScalars(Values(10000, 3, rng), nullptr, sp); // Filecoin-like: 97% bits
+  EXPECT_TRUE(sp.use_batch_add);
+  EXPECT_GT(sp.ones_count, 4000u);
+  EXPECT_LT(sp.tail_index.size(), 500u);
+  SplitScalars(Values(10000, 90, rng), nullptr, sp); // random witness: one Pippenger
+  EXPECT_FALSE(sp.use_batch_add);
+  EXPECT_TRUE(sp.ones.empty() && sp.tail_index.empty());
+  // exactly half in the tail still uses batch addition
+  std::vector<Fr> half = {Fr::One(), Fr::FromUint(7)};
+  SplitScalars(half, nullptr, sp);
+  EXPECT_TRUE(sp.use_batch_add);
+  EXPECT_EQ(sp.ones_count, 1u);
+  ASSERT_EQ(sp.tail_index.size(), 1u);
+  EXPECT_EQ(sp.tail_index[0], 1u);
+}
+
+TEST(GpuScalarSplit, DensityOfAnotherLengthIsRejected) {
+  r1cs::DensityTracker d;
+  d.AddElement();
+  std::vector<Fr> v(2, Fr::One());
+  ScalarSplit sp;
+  bool threw = false;
+  try {
+    SplitScalars(v, &d, sp);
+  } catch (const std::invalid_argument &) {
+    threw = true;
+  }
+  EXPECT_TRUE(threw);
+}
+
+} // namespace
