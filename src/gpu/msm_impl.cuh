@@ -153,7 +153,15 @@ template <class C> struct Msm<C>::Impl {
 
   ec::Jacobian<C> RunOnce(const A *bases, const Fr *scalars, size_t n, const Stream &s) {
     using namespace msm_detail;
-    const Sizes z = SizesFor(n);
+    Sizes z = SizesFor(n);
+    // A run shorter than max_n can have narrower windows and smaller chunks than the one the
+    // buffers were sized for, hence more work items (slots + pairs/chunk) than they hold: raise its
+    // chunk until its items fit. The chunk only splits buckets into items; the sum is the same.
+    if (z.max_items > cap.max_items && z.slots + 1 < cap.max_items) {
+      const size_t room = cap.max_items - z.slots - 1;
+      z.shape.chunk = uint32_t(std::max<size_t>(z.shape.chunk, (z.pairs + room - 1) / room));
+      z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
+    }
     const MsmShape sh = z.shape;
     const cudaStream_t st = s.Get();
     if (sh.windows > MAX_WINDOWS || z.slots > cap.slots || z.pairs > cap.pairs || z.max_items > cap.max_items) {

@@ -67,6 +67,23 @@ template <class C> void Large(std::initializer_list<size_t> sizes, bool skewed) 
   }
 }
 
+// One Msm serves every shorter run: a run with narrower windows and smaller work items than the
+// size it was built for must still fit its buffers (4095 points give 4-bit windows and 1153 items;
+// 190 points need 1157 at their natural chunk).
+TEST(GpuMsmDevice, RunsShorterThanTheCapacity) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(64);
+  Msm<ec::G1Curve> msm(dev, 4095);
+  for (size_t n : {4095, 2047, 1000, 190, 100, 33, 1}) {
+    std::vector<ff::Fr> logs;
+    auto bases = test::ProgressionBases<ec::G1Curve>(n, rng, logs);
+    auto k = test::Scalars(n, test::ScalarKind::kUniform, rng);
+    ASSERT_TRUE(MsmOnDevice(msm, dev, bases, k, s) == test::ExpectedFromLogs<ec::G1Curve>(logs, k)) << "n=" << n;
+  }
+}
+
 TEST(GpuMsmDevice, G1LargeUniform) { Large<ec::G1Curve>({1 << 12, 1 << 16, (1 << 20) + 3}, false); }
 TEST(GpuMsmDevice, G1Skewed) { Large<ec::G1Curve>({1 << 14, 1 << 18}, true); }
 TEST(GpuMsmDevice, G2Large) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true); }
