@@ -205,8 +205,11 @@ TEST_F(EngineTest, CriticalSubmittedAfterNormalJobsCompletesFirst) {
   blocker.sector_number = HOLD;
   ASSERT_TRUE(engine->Submit(blocker).ok());
   handler_->gate->AwaitWaiters(1);
-  for (int i = 0; i < 3; i++)
-    ASSERT_TRUE(engine->Submit(ChainRequest("porep-" + std::to_string(i), 64, 2, 10 + i)).ok());
+  for (uint32_t i = 0; i < 3; i++) {
+    auto submitted = engine->Submit(ChainRequest("porep-" + std::to_string(i), 64, 2, 10 + i));
+    ASSERT_TRUE(submitted.ok());
+    EXPECT_EQ(submitted.value.queue_position, i); // the NORMAL jobs queued before it
+  }
   ProofRequest winning = ChainRequest("winning", 8, 1, 99);
   winning.proof_kind = ProofKind::WINNING_POST; // UNSPECIFIED priority → CRITICAL for WinningPoSt
   winning.priority = Priority::UNSPECIFIED;

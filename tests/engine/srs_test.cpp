@@ -116,6 +116,29 @@ TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
   EXPECT_TRUE(srs.Acquire(ChainId(34)).ok());
 }
 
+TEST_F(SrsTest, RecentlyUsedEntriesAreNotEvictedBeforeTheirMinimumIdleTime) {
+  auto cfg = ManagerConfig(FileSize(32) + FileSize(33) + FileSize(34) / 2);
+  cfg.min_idle = std::chrono::hours(1);
+  SrsManager srs(cfg);
+  ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
+  ASSERT_TRUE(srs.Preload(ChainId(33)).ok());
+  EXPECT_EQ(srs.Preload(ChainId(34)).code, ErrorCode::UNAVAILABLE);
+  EXPECT_TRUE(srs.Evict(ChainId(32)).value.was_loaded); // an explicit eviction is not held back
+  EXPECT_TRUE(srs.Preload(ChainId(34)).ok());
+}
+
+TEST_F(SrsTest, EnginePreloadsConfiguredEntriesAtStart) {
+  EngineConfig c = SmallConfig(*dir_);
+  c.srs_preload = {ChainId(8), "no-such-circuit"}; // a failing preload is logged, not fatal
+  Engine engine(c);
+  for (int i = 0; i < 500 && Find(engine.Status().srs, ChainId(8))->tier != SrsTier::HOT; i++)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(Find(engine.Status().srs, ChainId(8))->tier, SrsTier::HOT);
+  EXPECT_TRUE(engine.PreloadSrs(ChainId(8)).value.already_loaded);
+  EXPECT_EQ(engine.EvictSrs(ChainId(8)).value.was_loaded, true);
+  EXPECT_EQ(engine.EvictSrs("no-such-circuit").code, ErrorCode::NOT_FOUND);
+}
+
 TEST_F(SrsTest, EntryLargerThanTheBudgetIsRefused) {
   SrsManager srs(ManagerConfig(FileSize(8) / 2));
   auto r = srs.Preload(ChainId(8));
