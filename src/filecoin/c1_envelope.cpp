@@ -6,6 +6,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -95,14 +96,10 @@ Result<std::vector<uint8_t>> Base64Decode(std::string_view text) {
   return out;
 }
 
-Result<C1Envelope> ParseC1Envelope(std::string_view json) {
-  simdjson::padded_string padded(json.data(), json.size());
-  od::parser parser;
-  od::document doc;
+namespace {
+
+Result<C1Envelope> ReadEnvelope(od::document_reference &doc) {
   od::object obj;
-  if (auto e = parser.iterate(padded).get(doc)) {
-    return EnvelopeError(std::string("not a JSON document: ") + simdjson::error_message(e));
-  }
   if (auto e = doc.get_object().get(obj)) return EnvelopeError("expected a JSON object, found " + DescribeJsonError(e));
   C1Envelope env;
   bool seen[3] = {false, false, false};
@@ -140,6 +137,28 @@ Result<C1Envelope> ParseC1Envelope(std::string_view json) {
   for (size_t k = 0; k < KEYS.size(); k++) {
     if (!seen[k]) return EnvelopeError("missing field `" + std::string(KEYS[k]) + "`");
   }
+  return env;
+}
+
+} // namespace
+
+Result<C1Envelope> ParseC1Envelope(std::string_view json) {
+  simdjson::padded_string padded(json.data(), json.size());
+  od::parser parser;
+  // one batch over the whole input: content after the root object shows as a second document
+  od::document_stream stream;
+  if (auto e = parser.iterate_many(padded, std::max<size_t>(padded.size(), 1024)).get(stream)) {
+    return EnvelopeError(std::string("not a JSON document: ") + simdjson::error_message(e));
+  }
+  auto it = stream.begin();
+  if (!(it != stream.end())) return EnvelopeError("not a complete JSON document (truncated, or brackets unbalanced)");
+  od::document_reference doc;
+  if (auto e = (*it).get(doc)) return EnvelopeError(std::string("not a JSON document: ") + simdjson::error_message(e));
+  auto env = ReadEnvelope(doc);
+  if (!env) return env;
+  ++it;
+  if (it != stream.end() || stream.truncated_bytes() != 0)
+    return EnvelopeError("trailing content after the root object");
   return env;
 }
 

@@ -12,6 +12,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <optional>
@@ -46,7 +47,7 @@ class C1Reader {
 public:
   std::optional<hash::Error> error;
 
-  bool ReadTop(od::document &doc, SealCommitPhase1Output &out) {
+  bool ReadTop(od::document_reference &doc, SealCommitPhase1Output &out) {
     od::object obj;
     if (auto e = doc.get_object().get(obj)) return JsonFail(e, "a JSON object (SealCommitPhase1Output)");
     std::string variant;
@@ -406,14 +407,32 @@ Result<std::string> VanillaProofVariantName(std::string_view registered_proof) {
 Result<SealCommitPhase1Output> ParseC1Json(std::string_view json) {
   simdjson::padded_string padded(json.data(), json.size());
   od::parser parser;
-  od::document doc;
-  if (auto e = parser.iterate(padded).get(doc)) {
+  // iterate_many over one batch holding the whole input, so that content after the root object
+  // shows as a second document (serde_json rejects trailing characters; iterate() would not see it)
+  od::document_stream stream;
+  if (auto e = parser.iterate_many(padded, std::max<size_t>(padded.size(), 1024)).get(stream)) {
     return MakeError(ErrorCode::kBadArgument,
                      std::string("C1 JSON: not a JSON document: ") + simdjson::error_message(e));
   }
+  auto it = stream.begin();
+  if (!(it != stream.end())) { // document_stream::iterator has only !=
+    return MakeError(ErrorCode::kBadArgument,
+                     "C1 JSON: not a complete JSON document (truncated, or brackets unbalanced)");
+  }
   SealCommitPhase1Output out;
-  C1Reader reader;
-  if (!reader.ReadTop(doc, out)) return *reader.error;
+  {
+    od::document_reference doc;
+    if (auto e = (*it).get(doc)) {
+      return MakeError(ErrorCode::kBadArgument,
+                       std::string("C1 JSON: not a JSON document: ") + simdjson::error_message(e));
+    }
+    C1Reader reader;
+    if (!reader.ReadTop(doc, out)) return *reader.error;
+  }
+  ++it;
+  if (it != stream.end() || stream.truncated_bytes() != 0) {
+    return MakeError(ErrorCode::kBadArgument, "C1 JSON: trailing content after the root object");
+  }
   return out;
 }
 

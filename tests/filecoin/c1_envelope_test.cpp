@@ -120,7 +120,8 @@ TEST(C1Envelope, ErrorsSayWhatIsWrong) {
   has(message(R"({"SectorNum":1,"Phase1Out":"e30=","SectorSize":2048})"),
       "C1 envelope: Phase1Out: C1 JSON: (document): missing field `registered_proof`");
   has(message(R"([1,2,3])"), "C1 envelope: expected a JSON object");
-  has(message(""), "C1 envelope: not a JSON document");
+  has(message(""), "C1 envelope: not a");
+  has(message(R"({"SectorNum":1,"Phase1Out":"e30=","SectorSize":2048} {})"), "trailing content after the root object");
 }
 
 } // namespace

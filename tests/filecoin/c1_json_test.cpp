@@ -217,6 +217,14 @@ TEST(C1Json, ErrorsNameThePathAndTheProblem) {
   m = ParseError("[1,2]", ErrorCode::kBadArgument);
   EXPECT_NE(m.find("expected a JSON object"), std::string::npos) << m;
   ParseError("", ErrorCode::kBadArgument);
+  // serde_json rejects trailing characters
+  for (const char *tail : {" x", "{}", " 5", " {"}) {
+    m = ParseError(tiny + tail, ErrorCode::kBadArgument);
+    EXPECT_NE(m.find("trailing content after the root object"), std::string::npos) << tail << ": " << m;
+  }
+  m = ParseError(tiny + "]", ErrorCode::kBadArgument);
+  EXPECT_NE(m.find("brackets unbalanced"), std::string::npos) << m;
+  EXPECT_TRUE(ParseC1Json(" \n" + tiny + " \n\t").ok());
   ParseError(tiny.substr(0, tiny.size() / 2), ErrorCode::kBadArgument);
 }
 
