@@ -40,8 +40,13 @@ function(cuzk_test_suite name)
       target_link_libraries(${exe} PRIVATE cuzk_${d})
     endforeach()
     target_link_libraries(${exe} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main)
+    set(_labels "${name};${T_LABELS}")
+    if(stem MATCHES "_long$") # tests/<layer>/*_long_test.cpp: slow (over ~30 s), still run in CI
+      # one label only: gtest_discover_tests cannot carry a list of labels through its script
+      set(_labels long)
+    endif()
     gtest_discover_tests(${exe}
       DISCOVERY_TIMEOUT 120
-      PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${name};${T_LABELS}")
+      PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${_labels}")
   endforeach()
 endfunction()

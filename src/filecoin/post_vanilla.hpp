@@ -7,6 +7,7 @@
 #include "filecoin/porep_vanilla_proof.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_config.hpp"
+#include "filecoin/sparse_poseidon_tree.hpp"
 #include "hash/result.hpp"
 
 #include <cstddef>
@@ -32,11 +33,13 @@ struct FallbackPoStSectorProof {
   std::vector<PoStSectorProof> sectors;
 };
 
-//! What the prover holds of a sealed sector. tree_r_last is built over the replica nodes.
+//! What the prover holds of a sealed sector: tree_r_last over the replica nodes, either a full
+//! PoseidonTree or, for virtual sectors of the large sizes, a SparsePoseidonTree (set exactly one).
 struct PoStReplica {
   uint64_t sector_id = 0;
   const PoseidonTree *tree_r_last = nullptr;
   ff::Fr comm_c;
+  const SparsePoseidonTree *sparse_tree_r_last = nullptr;
 };
 
 //! comm_r = Poseidon2_MerkleTree(comm_c, comm_r_last).

@@ -1,11 +1,12 @@
 // tests/filecoin/post_circuit_test.cpp — the FallbackPoSt circuit: exact constraint and input
 // counts of upstream's tests (spec/post-snap-poseidon.md §5: 16,869 / 22,674 / 27,384 / 11,246) and of
 // the production sizes (Window 2KiB 21,866, 8MiB 64,266, 512MiB 85,466; Winning 90,750 / 230,670 /
-// 300,630 / 370,590 (32GiB) / 391,314 (64GiB)); witnesses from real vanilla proofs of seeded
-// sealed-like sectors satisfy every constraint and expose exactly the verifier-side public inputs;
-// tampered witnesses do not satisfy it.
+// 300,630 / 370,590 (32GiB) / 391,314 (64GiB); Window 32/64GiB in post_circuit_counts_long_test); witnesses from real
+// vanilla proofs of seeded sealed-like sectors satisfy every constraint and expose exactly the verifier-side public
+// inputs; tampered witnesses do not satisfy it.
 #include "filecoin/post_circuit.hpp"
 
+#include "counting_cs.hpp"
 #include "post_test_sectors.hpp"
 #include "r1cs/test_cs.hpp"
 
@@ -16,33 +17,10 @@ using namespace cuzk::filecoin;
 
 namespace {
 
-// Counts only: neither values nor linear combinations are built.
-class CountingCS final : public r1cs::ConstraintSystem {
-public:
-  bool WantsValues() const override { return false; }
-  bool WantsConstraints() const override { return false; }
-  size_t NumInputs() const override { return inputs_; }
-  size_t NumAux() const override { return aux_; }
-  size_t NumConstraints() const override { return constraints_; }
-
-protected:
-  r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn) override {
-    return kind == r1cs::VarKind::Input ? r1cs::Variable::Input(uint32_t(inputs_++))
-                                        : r1cs::Variable::Aux(uint32_t(aux_++));
-  }
-  void AddConstraint(std::string_view, const r1cs::LinearCombination &, const r1cs::LinearCombination &,
-                     const r1cs::LinearCombination &) override {
-    constraints_++;
-  }
-
-private:
-  size_t inputs_ = 1, aux_ = 0, constraints_ = 0;
-};
-
 std::pair<size_t, size_t> BlankCounts(const FallbackPoStParams &params) {
   auto input = BlankPoStCircuitInput(params);
   EXPECT_TRUE(input.ok());
-  CountingCS cs;
+  test::CountingCS cs;
   SynthesizePoStCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs()};
 }
@@ -113,15 +91,6 @@ TEST(PoStCircuit, ProductionCounts) {
   for (const Row &r : rows)
     EXPECT_EQ(BlankCounts(FallbackParamsOf(PoStConfigFor(r.proof))), std::make_pair(r.constraints, r.inputs))
         << ProofsApiName(r.proof);
-}
-
-TEST(PoStCircuit, Window32GiBAnd64GiBCounts) {
-  // 2349 sectors × (313 + 10 × 5302) and 2300 × (313 + 10 × 5616): the numbers in filecoin-proofs'
-  // constants.rs, counted by synthesising the blank circuits.
-  EXPECT_EQ(BlankCounts(FallbackParamsOf(PoStConfigFor(RegisteredPoStProof::kWindow32GiBV1_2))),
-            std::make_pair(size_t(125279217), size_t(25840)));
-  EXPECT_EQ(BlankCounts(FallbackParamsOf(PoStConfigFor(RegisteredPoStProof::kWindow64GiBV1_2))),
-            std::make_pair(size_t(129887900), size_t(25301)));
 }
 
 TEST(PoStCircuit, WindowWitnessSatisfiesAndMatchesPublicInputs) {

@@ -1,4 +1,4 @@
-// tests/filecoin/post_circuit_prove_test.cpp — WindowPoSt and WinningPoSt end to end at 2 KiB:
+// tests/filecoin/post_circuit_prove_long_test.cpp — WindowPoSt and WinningPoSt end to end at 2 KiB:
 // seeded sealed-like sectors → vanilla proofs → bincode round trip → partition → circuit → Groth16
 // with test parameters (GenerateParameters over the blank circuit) → verification with the
 // verifier-side public inputs; the proof fails for wrong randomness and for another sector set.
