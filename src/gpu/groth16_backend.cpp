@@ -9,7 +9,12 @@
 
 #include <tbb/parallel_invoke.h>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <chrono>
+#include <cstring>
+#include <future>
 #include <map>
 #include <stdexcept>
 #include <type_traits>
@@ -64,7 +69,7 @@ Status CheckShape(const Parameters &params, const r1cs::ProvingAssignment &pa, s
   return {};
 }
 
-//! the host-side plan of one circuit's witness MSMs (made before the device is taken)
+//! the host-side plan of one circuit's witness MSMs (made while the device computes H)
 struct WitnessPlan {
   ScalarSplit l, a_inputs, a_aux, b_inputs, b_aux;
   // the five plans are independent scans of the witness: one thread each (TBB's pool, shared
@@ -96,10 +101,37 @@ struct GpuBackend::Impl {
   ScratchBuffer<ec::G1Affine> gathered_g1, streamed_g1;
   ScratchBuffer<ec::G2Affine> gathered_g2, streamed_g2;
   WitnessPlan plan;
+  // Host → device copies go through two pinned halves: a copy from pageable memory (the witness,
+  // a, b, c) runs at a fraction of PCIe's pinned rate, so each chunk is copied into a pinned half
+  // by several threads while the DMA of the other half runs.
+  static constexpr size_t STAGE_BYTES = size_t(64) << 20;
+  static constexpr size_t DIRECT_BYTES = size_t(4) << 20; // below this, staging costs more than it saves
+  PinnedBuffer<uint8_t> stage;
+  Event stage_free[2];
 
   Impl(const Device &d, std::shared_ptr<SrsCache> c)
       : dev(d), cache(std::move(c)), stream(d), abc(d), scalars(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
-        gathered_g2(d), streamed_g2(d) {}
+        gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)} {}
+
+  //! queues a copy of bytes from host memory to dst on the stream; src may be reused on return
+  void Upload(void *dst, const void *src, size_t bytes) {
+    auto *d = static_cast<uint8_t *>(dst);
+    const auto *h = static_cast<const uint8_t *>(src);
+    if (bytes < DIRECT_BYTES) {
+      if (bytes) CUZK_CUDA_CHECK(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, stream.Get()));
+      return;
+    }
+    for (size_t off = 0, half = 0; off < bytes; off += STAGE_BYTES, half ^= 1) {
+      const size_t len = std::min(STAGE_BYTES, bytes - off);
+      uint8_t *slot = stage.Data() + half * STAGE_BYTES;
+      stage_free[half].Synchronize(); // the DMA that last read this half is done
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, len, size_t(1) << 20), [&](const tbb::blocked_range<size_t> &r) {
+        std::memcpy(slot + r.begin(), h + off + r.begin(), r.size());
+      });
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(d + off, slot, len, cudaMemcpyHostToDevice, stream.Get()));
+      stage_free[half].Record(stream);
+    }
+  }
 
   const NttDomain &Domain(unsigned log_n) {
     auto &d = domains[log_n];
@@ -151,26 +183,22 @@ struct GpuBackend::Impl {
       buf = streamed_g1.Reserve(host.size());
     else
       buf = streamed_g2.Reserve(host.size());
-    if (!host.empty())
-      CUZK_CUDA_CHECK(
-          cudaMemcpyAsync(buf, host.data(), host.size() * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice, stream.Get()));
+    Upload(buf, host.data(), host.size() * sizeof(ec::Affine<C>));
     return buf;
   }
 
   //! Σ kⱼ·bases[j] by the plan sp
   template <class C> ec::Jacobian<C> RunSplit(const ec::Affine<C> *bases, const ScalarSplit &sp) {
-    const cudaStream_t st = stream.Get();
     if (sp.n == 0) return ec::Jacobian<C>::Infinity();
     if (!sp.use_batch_add) {
       ff::Fr *k = scalars.Reserve(sp.n);
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(k, sp.scalars.data(), sp.n * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      Upload(k, sp.scalars.data(), sp.n * sizeof(ff::Fr));
       return MsmFor<C>(sp.n).Run(bases, k, sp.n, stream);
     }
     ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
     if (sp.ones_count) {
       uint64_t *bits = bitmap.Reserve(sp.ones.size());
-      CUZK_CUDA_CHECK(
-          cudaMemcpyAsync(bits, sp.ones.data(), sp.ones.size() * sizeof(uint64_t), cudaMemcpyHostToDevice, st));
+      Upload(bits, sp.ones.data(), sp.ones.size() * sizeof(uint64_t));
       acc += Adder<C>().Run(bases, bits, sp.n, stream);
     }
     const size_t t = sp.tail_index.size();
@@ -178,8 +206,8 @@ struct GpuBackend::Impl {
       uint32_t *idx = index.Reserve(t);
       ff::Fr *k = scalars.Reserve(t);
       ec::Affine<C> *compact = Gathered<C>(t);
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(idx, sp.tail_index.data(), t * sizeof(uint32_t), cudaMemcpyHostToDevice, st));
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(k, sp.tail_scalar.data(), t * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      Upload(idx, sp.tail_index.data(), t * sizeof(uint32_t));
+      Upload(k, sp.tail_scalar.data(), t * sizeof(ff::Fr));
       GatherPoints(bases, idx, t, compact, stream);
       acc += MsmFor<C>(t).Run(compact, k, t, stream);
     }
@@ -190,10 +218,8 @@ struct GpuBackend::Impl {
     const size_t num_inputs = pa.NumInputs(), nc = pa.NumConstraints();
     const unsigned log_n = poly::Domain::LogSizeFor(nc + num_inputs);
     const size_t n = size_t(1) << log_n;
-    {
-      PhaseTimer t(tm.other);
-      plan.Make(pa);
-    }
+    // the plan is host work: it runs while the device computes H (the future waits in its destructor)
+    std::future<void> planned = std::async(std::launch::async, [&] { plan.Make(pa); });
     std::lock_guard device_lock(DeviceLock(dev));
     dev.MakeCurrent();
     const cudaStream_t st = stream.Get();
@@ -204,12 +230,14 @@ struct GpuBackend::Impl {
       srs = cache->Acquire(params, stream);
       // the circuit's rows, then input_i·0 = 0 (A = input_i, B = C = 0), then zeros up to n
       ff::Fr *a = abc.Reserve(3 * n), *b = a + n, *c = b + n;
-      CUZK_CUDA_CHECK(cudaMemsetAsync(a, 0, 3 * n * sizeof(ff::Fr), st));
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(a, pa.a.data(), nc * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
-      CUZK_CUDA_CHECK(
-          cudaMemcpyAsync(a + nc, pa.input_assignment.data(), num_inputs * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(b, pa.b.data(), nc * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(c, pa.c.data(), nc * sizeof(ff::Fr), cudaMemcpyHostToDevice, st));
+      Upload(a, pa.a.data(), nc * sizeof(ff::Fr));
+      Upload(a + nc, pa.input_assignment.data(), num_inputs * sizeof(ff::Fr));
+      Upload(b, pa.b.data(), nc * sizeof(ff::Fr));
+      Upload(c, pa.c.data(), nc * sizeof(ff::Fr));
+      const size_t rows = nc + num_inputs;
+      CUZK_CUDA_CHECK(cudaMemsetAsync(a + rows, 0, (n - rows) * sizeof(ff::Fr), st));
+      CUZK_CUDA_CHECK(cudaMemsetAsync(b + nc, 0, (n - nc) * sizeof(ff::Fr), st));
+      CUZK_CUDA_CHECK(cudaMemsetAsync(c + nc, 0, (n - nc) * sizeof(ff::Fr), st));
     }
     ff::Fr *a = abc.Reserve(3 * n);
     if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
@@ -221,6 +249,10 @@ struct GpuBackend::Impl {
       PhaseTimer t(tm.msm_h);
       const ec::G1Affine *h = Bases<ec::G1Curve>(srs ? &srs->h : nullptr, params.h);
       out.h = MsmFor<ec::G1Curve>(n - 1).Run(h, a, n - 1, stream);
+    }
+    {
+      PhaseTimer t(tm.other); // what the plan did not hide behind H
+      planned.get();
     }
     {
       PhaseTimer t(tm.msm_l);
