@@ -74,15 +74,13 @@ Result<Digest32> CommR(const Digest32 &comm_c, const Digest32 &comm_r_last) {
   return hash::FrToBytesLE(*h);
 }
 
-Result<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &parents,
-                                std::span<const uint8_t> padded_data, const SealInputs &inputs) {
+namespace {
+
+hash::Status CheckSealInput(const PorepConfig &config, std::span<const uint8_t> padded_data) {
   if (padded_data.size() != config.sector_size)
     return hash::MakeError(hash::ErrorCode::kBadLength, "seal: " + std::to_string(padded_data.size()) +
                                                             " bytes of data for a sector of " +
                                                             std::to_string(config.sector_size));
-  if (parents.Nodes() != config.nodes)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "seal: parents cache of " + std::to_string(parents.Nodes()) +
-                                                              " nodes for a sector of " + std::to_string(config.nodes));
   for (uint64_t v = 0; v < config.nodes; v++)
     if (padded_data[v * NODE_SIZE + 31] & 0xc0)
       return hash::MakeError(hash::ErrorCode::kNonCanonical,
@@ -90,34 +88,36 @@ Result<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &p
   if (!hash::IsPoseidonArity(config.layers))
     return hash::MakeError(hash::ErrorCode::kBadArity,
                            "seal: no Poseidon column hash for " + std::to_string(config.layers) + " layers");
+  return hash::Ok();
+}
 
+//! tree_d, comm_d and replica_id: everything before labelling.
+Result<SealedSector> StartSeal(const PorepConfig &config, std::span<const uint8_t> padded_data,
+                               const SealInputs &inputs) {
   SealedSector s;
   s.config = config;
   s.inputs = inputs;
-
-  auto t0 = Clock::now();
+  const auto t0 = Clock::now();
   auto tree_d = ShaTree::Build(padded_data);
   if (!tree_d) return tree_d.error();
   s.tree_d = std::move(tree_d).value();
   s.comm_d = s.tree_d.Root();
   s.replica_id = ReplicaId(inputs.prover_id, inputs.sector_id, inputs.ticket, s.comm_d, config.porep_id);
   s.timings.tree_d_ms = MsSince(t0);
+  return s;
+}
 
-  t0 = Clock::now();
-  auto labels = GenerateLabels(parents, s.replica_id, config.layers);
-  if (!labels) return labels.error();
-  s.labels = std::move(labels).value();
-  s.timings.labels_ms = MsSince(t0);
-
-  t0 = Clock::now();
-  auto tree_c = BuildTreeC(config, s.labels);
+//! tree_c, the encoding, tree_r_last and comm_r: everything after labelling.
+hash::Status FinishSeal(SealedSector &s, std::span<const uint8_t> padded_data) {
+  auto t0 = Clock::now();
+  auto tree_c = BuildTreeC(s.config, s.labels);
   if (!tree_c) return tree_c.error();
   s.tree_c = std::move(tree_c).value();
   s.comm_c = hash::FrToBytesLE(s.tree_c.Root());
   s.timings.tree_c_ms = MsSince(t0);
 
   t0 = Clock::now();
-  auto tree_r = BuildTreeRLast(config, s.labels, padded_data);
+  auto tree_r = BuildTreeRLast(s.config, s.labels, padded_data);
   if (!tree_r) return tree_r.error();
   s.tree_r_last = std::move(tree_r).value();
   s.comm_r_last = hash::FrToBytesLE(s.tree_r_last.Root());
@@ -126,7 +126,43 @@ Result<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &p
   auto comm_r = CommR(s.comm_c, s.comm_r_last);
   if (!comm_r) return comm_r.error();
   s.comm_r = *comm_r;
-  return s;
+  return hash::Ok();
+}
+
+} // namespace
+
+Result<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &parents,
+                                std::span<const uint8_t> padded_data, const SealInputs &inputs) {
+  if (auto st = CheckSealInput(config, padded_data); !st) return st.error();
+  if (parents.Nodes() != config.nodes)
+    return hash::MakeError(hash::ErrorCode::kBadArgument, "seal: parents cache of " + std::to_string(parents.Nodes()) +
+                                                              " nodes for a sector of " + std::to_string(config.nodes));
+  auto started = StartSeal(config, padded_data, inputs);
+  if (!started) return started.error();
+  SealedSector &s = started.value();
+  const auto t0 = Clock::now();
+  auto labels = GenerateLabels(parents, s.replica_id, config.layers);
+  if (!labels) return labels.error();
+  s.labels = std::move(labels).value();
+  s.timings.labels_ms = MsSince(t0);
+  if (auto st = FinishSeal(s, padded_data); !st) return st.error();
+  return std::move(s);
+}
+
+Result<SealedSector> SealFromLabels(const PorepConfig &config, std::span<const uint8_t> padded_data,
+                                    const SealInputs &inputs, Labels labels) {
+  if (auto st = CheckSealInput(config, padded_data); !st) return st.error();
+  if (labels.Layers() != config.layers || labels.Nodes() != config.nodes)
+    return hash::MakeError(hash::ErrorCode::kBadArgument,
+                           "seal: labels of " + std::to_string(labels.Layers()) + " layers × " +
+                               std::to_string(labels.Nodes()) + " nodes for a configuration of " +
+                               std::to_string(config.layers) + " × " + std::to_string(config.nodes));
+  auto started = StartSeal(config, padded_data, inputs);
+  if (!started) return started.error();
+  SealedSector &s = started.value();
+  s.labels = std::move(labels);
+  if (auto st = FinishSeal(s, padded_data); !st) return st.error();
+  return std::move(s);
 }
 
 Result<SealedSector> SealUnpadded(const PorepConfig &config, std::span<const uint8_t> unpadded,

@@ -57,6 +57,12 @@ Result<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &p
 Result<SealedSector> SealUnpadded(const PorepConfig &config, std::span<const uint8_t> unpadded,
                                   const SealInputs &inputs);
 
+//! The seal with labels already computed (a sealed sector read back from disk): tree_d, comm_d and
+//! replica_id from the data, then tree_c and tree_r_last from `labels`, which must have
+//! config.layers layers of config.nodes nodes (kBadArgument otherwise). Data errors as SealSector.
+Result<SealedSector> SealFromLabels(const PorepConfig &config, std::span<const uint8_t> padded_data,
+                                    const SealInputs &inputs, Labels labels);
+
 //! comm_r = Poseidon2(comm_c, comm_r_last) (MerkleTree tag), from the 32-byte reprs.
 Result<Digest32> CommR(const Digest32 &comm_c, const Digest32 &comm_r_last);
 
