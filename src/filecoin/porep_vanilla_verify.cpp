@@ -164,6 +164,13 @@ Status VerifyC1(const SealCommitPhase1Output &c1) {
   return VerifyC1(c1, *config);
 }
 
+Status VerifyC1Request(const C1Request &request, uint64_t miner_id) {
+  auto config = C1PorepConfig(request.c1);
+  if (!config) return config.error();
+  if (auto s = VerifyC1(request.c1, *config); !s) return s;
+  return CheckC1ReplicaId(request.c1, *config, ProverIdFromActorId(miner_id), uint64_t(request.sector_num));
+}
+
 Status VerifyC1(const SealCommitPhase1Output &c1, const PorepConfig &config) {
   if (auto s = CheckC1Shape(c1, config); !s) return s;
   if (IsZero(c1.comm_d)) return Fail("C1: comm_d", "is zero");

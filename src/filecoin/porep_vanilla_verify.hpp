@@ -9,6 +9,7 @@
 // recomputed from the parent columns the circuit will use. Errors name the proof
 // (`vanilla_proofs[k][i]`, its challenge) and the field that is wrong.
 #pragma once
+#include "filecoin/c1_envelope.hpp"
 #include "filecoin/porep_config.hpp"
 #include "filecoin/porep_vanilla_proof.hpp"
 #include "filecoin/sdr_graph.hpp"
@@ -58,5 +59,10 @@ Status VerifyChallengeProof(const PorepChallengeProof &proof, const ChallengeCon
 Status VerifyC1(const SealCommitPhase1Output &c1, const PorepConfig &config);
 //! VerifyC1 with C1PorepConfig.
 Status VerifyC1(const SealCommitPhase1Output &c1);
+
+//! Everything a C2 request must pass before proving: VerifyC1, and a replica_id that belongs to
+//! the miner (prover_id = ProverIdFromActorId(miner_id)) and the envelope's sector number. Without
+//! the second check a C1 of another sector proves fine and then fails verify_seal.
+Status VerifyC1Request(const C1Request &request, uint64_t miner_id);
 
 } // namespace cuzk::filecoin

@@ -1,6 +1,7 @@
 // tests/filecoin/c1_verify_test.cpp — vanilla verification of C1 outputs from really sealed 2KiB
 // sectors (interactive, synthetic and non-interactive challenge sets), through the JSON codec and
 // back; then one corruption at a time, each rejected with a message naming what is wrong.
+#include "filecoin/c1_envelope.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_prove.hpp"
 #include "filecoin/porep_vanilla_verify.hpp"
@@ -131,6 +132,24 @@ TEST(C1Verify, RejectsCorruptionsNamingThem) {
   ExpectRejected([](auto &c1) { c1.registered_proof = "StackedDrg8MiBV1_1"; },
                  "comm_d_proofs: merkle proof: 6 base levels, expected 18");
   ExpectRejected([](auto &c1) { c1.registered_proof = "StackedDrg2KiBV9"; }, "registered_proof");
+}
+
+TEST(C1Verify, RequestFromCurioEnvelopeEndToEnd) {
+  const SealedC1 &s = Interactive2KiB(); // sealed by miner 1001, sector 4243
+  const std::string json = *WriteC1Json(s.c1);
+  C1Envelope env;
+  env.sector_num = int64_t(s.sector.inputs.sector_id);
+  env.sector_size = 2048;
+  env.phase1_out.assign(json.begin(), json.end());
+  auto req = ParseC1Request(WriteC1Envelope(env));
+  ASSERT_TRUE(req.ok()) << req.error().message;
+  const Status ok = VerifyC1Request(*req, 1001);
+  EXPECT_TRUE(ok.ok()) << ok.error().message;
+  const Status other_miner = VerifyC1Request(*req, 1002);
+  ASSERT_FALSE(other_miner.ok());
+  EXPECT_NE(other_miner.error().message.find("replica_id: does not match"), std::string::npos);
+  req.value().sector_num += 1;
+  EXPECT_FALSE(VerifyC1Request(*req, 1001).ok());
 }
 
 TEST(C1Verify, ReplicaIdMustMatchTheSector) {
