@@ -74,6 +74,7 @@ void AddClientCommands(CLI::App &app, int &exit_code) {
   AddProveCommands(app, client, exit_code);
   AddAdminCommands(app, client, exit_code);
   AddStressCommand(app, client, exit_code);
+  AddVerifyCommand(app, exit_code);
 }
 
 } // namespace cuzk::bench

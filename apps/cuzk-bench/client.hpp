@@ -42,12 +42,14 @@ double MsSince(std::chrono::steady_clock::time_point start);
 //! Prints "error: <rpc> failed: <code> <message>" to stderr.
 void PrintRpcError(const std::string &rpc, const grpc::Status &status);
 
-//! Registers single, batch, stress, status, preload, evict and metrics on `app`; their exit status
+//! Registers single, batch, stress, status, preload, evict, metrics and verify on `app`; their exit status
 //! goes to `exit_code`.
 void AddClientCommands(CLI::App &app, int &exit_code);
 
 void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
 void AddAdminCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
 void AddStressCommand(CLI::App &app, const std::shared_ptr<ClientOptions> &client, int &exit_code);
+//! `verify` needs no daemon: proofs against a verifying key and public inputs
+void AddVerifyCommand(CLI::App &app, int &exit_code);
 
 } // namespace cuzk::bench

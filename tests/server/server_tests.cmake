@@ -3,6 +3,9 @@
 # whose stubs are generated from proto/ with grpc_python_plugin when the test runs.
 cuzk_test_suite(server DEPS server groth16)
 target_compile_definitions(test_server_config PRIVATE CUZK_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+# the service test checks the daemon's proofs with `cuzk-bench verify` too
+target_compile_definitions(test_server_service PRIVATE CUZK_BENCH="$<TARGET_FILE:cuzk-bench>")
+add_dependencies(test_server_service cuzk-bench)
 
 # Debian's python3-grpcio installs into /usr/bin/python3's path; a pyenv or venv python3 earlier
 # on PATH may not see it, so the system interpreter is preferred when it exists.

@@ -9,7 +9,9 @@
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <sys/stat.h>
 #include <thread>
@@ -148,6 +150,24 @@ protected:
 
 ParamDir *ServiceTest::params_ = nullptr;
 
+// The decimal digits of a field element (what `cuzk-bench verify` reads).
+std::string Decimal(const ff::Fr &x) {
+  auto limbs = x.ToCanonical();
+  std::string digits;
+  for (;;) {
+    bool zero = true;
+    unsigned __int128 rem = 0;
+    for (size_t i = limbs.size(); i-- > 0;) {
+      unsigned __int128 cur = (rem << 64) | limbs[i];
+      limbs[i] = static_cast<uint64_t>(cur / 10);
+      rem = cur % 10;
+      zero = zero && limbs[i] == 0;
+    }
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(rem)));
+    if (zero) return digits;
+  }
+}
+
 TEST_F(ServiceTest, ListensOnAUnixSocketWithMode0660) {
   struct stat st {};
   ASSERT_EQ(::lstat((dir_ + "/sock/cuzk.sock").c_str(), &st), 0);
@@ -167,6 +187,26 @@ TEST_F(ServiceTest, ProveReturnsVerifyingProofsAndTimings) {
   EXPECT_TRUE(result.error_message().empty());
   ExpectVerifies(result, request);
   EXPECT_GT(result.total_ms(), 0u);
+
+  // cuzk-bench verify accepts the daemon's proofs with the chain's public inputs, and refuses
+  // them when one input is off by one
+  std::ofstream(dir_ + "/proof.bin", std::ios::binary) << result.proof();
+  auto write_inputs = [&](uint64_t bump) {
+    std::ofstream out(dir_ + "/inputs.txt");
+    for (int i = 0; i < request.vanilla_proofs_size(); i++) {
+      const ff::Fr x = ff::Fr::FromUint(1000 + i);
+      out << "# partition " << i << "\n"
+          << Decimal(x) << "\n"
+          << Decimal(r1cs::MulChainCircuit::Output(x, LENGTH) + ff::Fr::FromUint(i == 2 ? bump : 0)) << "\n";
+    }
+  };
+  const std::string verify = std::string(CUZK_BENCH) + " verify --vk " + params_->Path() + "/" +
+                             engine::testing::ChainId(LENGTH) + ".vk --proof " + dir_ + "/proof.bin --inputs " + dir_ +
+                             "/inputs.txt > " + dir_ + "/verify.log 2>&1";
+  write_inputs(0);
+  EXPECT_EQ(std::system(verify.c_str()), 0);
+  write_inputs(1);
+  EXPECT_EQ(WEXITSTATUS(std::system(verify.c_str())), 1);
   EXPECT_GE(result.total_ms(), result.gpu_compute_ms());
 
   const auto status = Status();

@@ -1,0 +1,147 @@
+// apps/cuzk-bench/verify_command.cpp — `verify`: check proofs against a verifying key and public
+// inputs, outside the daemon (its self-check is not taken on trust).
+//
+//   cuzk-bench verify --vk v28-....vk --proof proof.bin --inputs inputs.txt
+//
+// The proof file holds N concatenated 192-byte proofs (what `single -o` writes), raw or as hex.
+// The inputs file has one decimal field element per line (ONE excluded), partition after
+// partition; a blank line or a `#` line ends a partition (what `inputs` prints).
+#include "client.hpp"
+#include "groth16/groth16.hpp"
+#include "prove_request.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cctype>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace cuzk::bench {
+namespace {
+
+struct VerifyOptions {
+  std::string vk_path, proof_path, inputs_path;
+};
+
+// A decimal integer below r, or nullopt.
+std::optional<ff::Fr> ParseDecimalFr(const std::string &text) {
+  if (text.empty() || text.size() > 80) return std::nullopt;
+  ff::Fr::Repr value{};
+  for (char ch : text) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    unsigned __int128 carry = static_cast<unsigned>(ch - '0');
+    for (auto &limb : value) {
+      unsigned __int128 t = static_cast<unsigned __int128>(limb) * 10 + carry;
+      limb = static_cast<uint64_t>(t);
+      carry = t >> 64;
+    }
+    if (carry != 0) return std::nullopt;
+  }
+  return ff::Fr::FromCanonicalChecked(value);
+}
+
+bool ReadInputs(const std::string &path, std::vector<std::vector<ff::Fr>> &out, std::string &error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
+  }
+  std::vector<ff::Fr> current;
+  std::string line;
+  for (size_t number = 1; std::getline(in, line); number++) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty() || line[0] == '#') {
+      if (!current.empty()) out.push_back(std::move(current));
+      current.clear();
+      continue;
+    }
+    auto fr = ParseDecimalFr(line);
+    if (!fr) {
+      error = path + ":" + std::to_string(number) + ": not a decimal field element below r: " + line;
+      return false;
+    }
+    current.push_back(*fr);
+  }
+  if (!current.empty()) out.push_back(std::move(current));
+  return true;
+}
+
+bool ReadProofs(const std::string &path, std::vector<uint8_t> &out, std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  std::string bytes = buf.str();
+  std::string hex;
+  for (char c : bytes) {
+    if (!std::isspace(static_cast<unsigned char>(c))) hex.push_back(c);
+  }
+  bool is_hex = !hex.empty() && hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos &&
+                hex.size() % (2 * groth16::PROOF_BYTES) == 0;
+  if (is_hex) {
+    auto decoded = ParseHexBytes(hex, hex.size() / 2, error);
+    if (!decoded) return false;
+    bytes = *decoded;
+  }
+  if (bytes.empty() || bytes.size() % groth16::PROOF_BYTES != 0) {
+    error = path + ": " + std::to_string(bytes.size()) + " bytes is not a whole number of 192-byte proofs";
+    return false;
+  }
+  out.assign(bytes.begin(), bytes.end());
+  return true;
+}
+
+int RunVerify(const VerifyOptions &options) {
+  std::string error;
+  auto vk = groth16::ReadVerifyingKeyFile(options.vk_path);
+  if (!vk) {
+    std::cerr << "error: " << options.vk_path << ": " << vk.ErrorMessage() << "\n";
+    return 2;
+  }
+  std::vector<uint8_t> bytes;
+  std::vector<std::vector<ff::Fr>> inputs;
+  if (!ReadProofs(options.proof_path, bytes, error) || !ReadInputs(options.inputs_path, inputs, error)) {
+    std::cerr << "error: " << error << "\n";
+    return 2;
+  }
+  auto proofs = groth16::DecodeProofs(bytes);
+  if (!proofs) {
+    std::cerr << "error: " << options.proof_path << ": " << proofs.ErrorMessage() << "\n";
+    return 2;
+  }
+  if (proofs->size() != inputs.size()) {
+    std::cerr << "error: " << proofs->size() << " proof(s) but " << inputs.size() << " partition(s) of inputs\n";
+    return 2;
+  }
+  const auto pvk = groth16::PrepareVerifyingKey(*vk);
+  bool all = true;
+  for (size_t i = 0; i < proofs->size(); i++) {
+    auto ok = groth16::VerifyProof(pvk, (*proofs)[i], inputs[i]);
+    if (!ok) {
+      std::cerr << "error: partition " << i << ": " << ok.ErrorMessage() << "\n";
+      return 2;
+    }
+    std::cout << "partition " << i << ": " << (*ok ? "valid" : "INVALID") << "\n";
+    all = all && *ok;
+  }
+  std::cout << (all ? "all " + std::to_string(proofs->size()) + " proof(s) valid" : std::string("INVALID")) << "\n";
+  return all ? 0 : 1;
+}
+
+} // namespace
+
+void AddVerifyCommand(CLI::App &app, int &exit_code) {
+  auto options = std::make_shared<VerifyOptions>();
+  auto *v = app.add_subcommand("verify", "verify proofs against a verifying key and public inputs");
+  v->add_option("--vk", options->vk_path, "verifying key (.vk, bellperson layout)")->required();
+  v->add_option("--proof", options->proof_path, "N x 192-byte proofs, raw or hex")->required();
+  v->add_option("--inputs", options->inputs_path,
+                "public inputs: one decimal per line, partitions separated by blank or # lines")
+      ->required();
+  v->callback([options, &exit_code] { exit_code = RunVerify(*options); });
+}
+
+} // namespace cuzk::bench
