@@ -112,6 +112,7 @@ void DeviceWorkers::WorkerLoop(size_t d) {
   try {
     dev.MakeCurrent();
     backend = factory_(dev);
+    if (!backend) throw std::runtime_error("the backend factory returned no backend");
   } catch (const std::exception &e) {
     {
       std::lock_guard lock(mu_);
