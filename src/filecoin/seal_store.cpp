@@ -2,6 +2,7 @@
 // can read which sector a directory holds.
 #include "filecoin/seal_store.hpp"
 
+#include "filecoin/fr32.hpp"
 #include "filecoin/replica_id.hpp"
 #include "hash/poseidon.hpp"
 
@@ -218,6 +219,21 @@ Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir) {
       return Bad(std::string("sealed sector in ") + dir.string() + ": rebuilt " + name + " " + HexOf(*pair.first) +
                  " differs from seal.meta's " + HexOf(*pair.second));
   return s;
+}
+
+Result<SealedSector> SealDataFile(const PorepConfig &config, const std::filesystem::path &file,
+                                  const SealInputs &inputs) {
+  std::error_code ec;
+  const uint64_t size = std::filesystem::file_size(file, ec);
+  if (ec) return Bad("cannot read data file " + file.string() + ": " + ec.message());
+  if (size > Fr32UnpaddedCapacity(config.sector_size))
+    return hash::MakeError(hash::ErrorCode::kBadLength, "data file " + file.string() + " has " + std::to_string(size) +
+                                                            " bytes; a sector of " +
+                                                            std::to_string(config.sector_size) + " holds " +
+                                                            std::to_string(Fr32UnpaddedCapacity(config.sector_size)));
+  auto bytes = ReadFile(file, size);
+  if (!bytes) return bytes.error();
+  return SealUnpadded(config, *bytes, inputs);
 }
 
 } // namespace cuzk::filecoin

@@ -24,4 +24,10 @@ hash::Status SaveSealedSector(const SealedSector &sector, const std::filesystem:
 //! mixed-up file).
 Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir);
 
+//! Seals the unpadded bytes of a data file (a piece or a whole sector's payload, at most
+//! Fr32UnpaddedCapacity(sector size) bytes; the rest of the sector is zeros), as SealUnpadded.
+//! kBadArgument naming the file when it cannot be read, kBadLength when it does not fit.
+Result<SealedSector> SealDataFile(const PorepConfig &config, const std::filesystem::path &file,
+                                  const SealInputs &inputs);
+
 } // namespace cuzk::filecoin

@@ -1,7 +1,7 @@
 // tests/filecoin/seal_store_test.cpp — a sealed sector saved to a directory loads back with the
 // same commitments and trees (its C1 verifies), for a registered and a test configuration; a
 // corrupted label or data file, a truncated file, an edited or incomplete seal.meta are errors
-// that name what is wrong.
+// that name what is wrong; sealing straight from a data file.
 #include "filecoin/fr32.hpp"
 #include "filecoin/porep_prove.hpp"
 #include "filecoin/porep_vanilla_verify.hpp"
@@ -140,4 +140,21 @@ TEST_F(SealStore, CorruptionIsNamed) {
   ReplaceMetaLine("ticket", "ticket xyz");
   EXPECT_FALSE(LoadSealedSector(dir_).ok());
   EXPECT_FALSE(LoadSealedSector(dir_ / "nowhere").ok());
+}
+
+TEST_F(SealStore, SealsADataFile) {
+  const PorepConfig c = PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  fs::create_directories(dir_);
+  std::vector<uint8_t> payload(1500);
+  for (size_t i = 0; i < payload.size(); i++) payload[i] = uint8_t(i * 31 + 7);
+  std::ofstream(dir_ / "piece.bin", std::ios::binary)
+      .write(reinterpret_cast<const char *>(payload.data()), std::streamsize(payload.size()));
+  SealInputs in;
+  in.sector_id = 12;
+  auto from_file = SealDataFile(c, dir_ / "piece.bin", in);
+  ASSERT_TRUE(from_file.ok()) << from_file.error().message;
+  EXPECT_EQ(from_file->comm_r, SealUnpadded(c, payload, in).value().comm_r);
+  std::ofstream(dir_ / "big.bin", std::ios::binary) << std::string(Fr32UnpaddedCapacity(c.sector_size) + 1, 'x');
+  EXPECT_EQ(SealDataFile(c, dir_ / "big.bin", in).error().code, cuzk::hash::ErrorCode::kBadLength);
+  EXPECT_FALSE(SealDataFile(c, dir_ / "missing.bin", in).ok());
 }
