@@ -14,36 +14,16 @@
 
 #include "snap_test_update.hpp"
 
+#include "common/counting_cs.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::CountingCS;
 using cuzk::test::MakeTestUpdate;
 
 namespace {
-
-// Counts only: neither values nor linear combinations are built (the count never depends on them).
-class CountingCS final : public r1cs::ConstraintSystem {
-public:
-  bool WantsValues() const override { return false; }
-  bool WantsConstraints() const override { return false; }
-  size_t NumInputs() const override { return inputs_; }
-  size_t NumAux() const override { return aux_; }
-  size_t NumConstraints() const override { return constraints_; }
-
-protected:
-  r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn) override {
-    return kind == r1cs::VarKind::Input ? r1cs::Variable::Input(uint32_t(inputs_++))
-                                        : r1cs::Variable::Aux(uint32_t(aux_++));
-  }
-  void AddConstraint(std::string_view, const r1cs::LinearCombination &, const r1cs::LinearCombination &,
-                     const r1cs::LinearCombination &) override {
-    constraints_++;
-  }
-
-private:
-  size_t inputs_ = 1, aux_ = 0, constraints_ = 0;
-};
 
 constexpr uint64_t KIB = 1024 / 32; // nodes per KiB
 

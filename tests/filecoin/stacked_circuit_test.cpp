@@ -9,6 +9,8 @@
 #include "filecoin/replica_id.hpp"
 #include "r1cs/test_cs.hpp"
 
+#include "common/counting_cs.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -16,58 +18,10 @@
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::CountingCS;
+using cuzk::test::CountingInputsCS;
 
 namespace {
-
-// Counts only: neither values nor linear combinations are built (the cheapest synthesis; the
-// count never depends on them).
-class CountingCS final : public r1cs::ConstraintSystem {
-public:
-  bool WantsValues() const override { return false; }
-  bool WantsConstraints() const override { return false; }
-  size_t NumInputs() const override { return inputs_; }
-  size_t NumAux() const override { return aux_; }
-  size_t NumConstraints() const override { return constraints_; }
-
-protected:
-  r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn) override {
-    return kind == r1cs::VarKind::Input ? r1cs::Variable::Input(uint32_t(inputs_++))
-                                        : r1cs::Variable::Aux(uint32_t(aux_++));
-  }
-  void AddConstraint(std::string_view, const r1cs::LinearCombination &, const r1cs::LinearCombination &,
-                     const r1cs::LinearCombination &) override {
-    constraints_++;
-  }
-
-private:
-  size_t inputs_ = 1, aux_ = 0, constraints_ = 0;
-};
-
-// Keeps only the public inputs' values (no constraints): what the circuit exposes.
-class CountingInputsCS final : public r1cs::ConstraintSystem {
-public:
-  bool WantsConstraints() const override { return false; }
-  size_t NumInputs() const override { return inputs.size() + 1; }
-  size_t NumAux() const override { return aux_; }
-  size_t NumConstraints() const override { return constraints_; }
-  std::vector<Fr> inputs; //!< ONE left out
-
-protected:
-  r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn value) override {
-    if (kind == r1cs::VarKind::Input) {
-      inputs.push_back(value());
-      return r1cs::Variable::Input(uint32_t(inputs.size()));
-    }
-    return r1cs::Variable::Aux(uint32_t(aux_++));
-  }
-  void AddConstraint(std::string_view, const r1cs::LinearCombination &, const r1cs::LinearCombination &,
-                     const r1cs::LinearCombination &) override {
-    constraints_++;
-  }
-
-private:
-  size_t aux_ = 0, constraints_ = 0;
-};
 
 PorepConfig Config(uint64_t nodes, size_t layers, TreeShape shape, size_t challenges) {
   PorepConfig c;
