@@ -1,8 +1,9 @@
-// bench/seal_bench.cpp — sealing (issue 5): the parents cache, labelling alone and a whole seal
-// for 2 KiB and 8 MiB sectors, with per-step times (tree_d, labels, tree_c, tree_r_last) as
+// bench/seal_bench.cpp — sealing (issue 5): the parents cache, labelling alone, a whole seal and
+// C1 generation for 2 KiB and 8 MiB sectors, with per-step times (tree_d, labels, tree_c, tree_r_last) as
 // counters. 512 MiB (about 3.5 GiB of memory, minutes on 2 cores) runs only when
 // CUZK_BENCH_SEAL_512MIB=1 is set, once. Data is a seeded random fr32 payload filling the sector.
 #include "filecoin/fr32.hpp"
+#include "filecoin/porep_prove.hpp"
 #include "filecoin/seal.hpp"
 
 #include <benchmark/benchmark.h>
@@ -103,6 +104,24 @@ void BM_Seal(benchmark::State &state) {
   state.counters["tree_r_last_ms"] = t.tree_r_last_ms;
 }
 BENCHMARK(BM_Seal)->Arg(11)->Arg(23)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(3);
+
+//! C1 of a sealed sector: every partition's vanilla proofs (the sector is sealed once, outside the
+//! timing).
+void BM_C1(benchmark::State &state) {
+  const PorepConfig c = PorepConfigFor(ProofOfSize(state.range(0)));
+  const ParentsCache cache = ParentsCache::Build(GraphOf(c));
+  SealInputs in;
+  in.sector_id = 1;
+  const auto sealed = SealSector(c, cache, PaddedSector(c), in);
+  if (!sealed) {
+    state.SkipWithError(sealed.error().message.c_str());
+    return;
+  }
+  Digest32 seed{};
+  seed[0] = 7;
+  for (auto _ : state) benchmark::DoNotOptimize(SealCommitPhase1(*sealed, seed));
+}
+BENCHMARK(BM_C1)->Arg(11)->Arg(23)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(3);
 
 // 512 MiB: one iteration, opt-in (memory and minutes)
 const bool SEAL_512MIB = [] {
