@@ -1,5 +1,6 @@
 // apps/cuzk-bench/main.cpp — the cuzk-bench CLI. Each subcommand registers itself from its own file.
 #include "client.hpp"
+#include "params_command.hpp"
 #include "selftest.hpp"
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@ int main(int argc, char **argv) {
   int exit_code = 0;
   cuzk::bench::AddSelftestCommand(app, exit_code);
   cuzk::bench::AddClientCommands(app, exit_code);
+  cuzk::bench::AddParamsCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }
