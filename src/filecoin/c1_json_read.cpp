@@ -231,14 +231,6 @@ private:
 
   //! serde's [u8;32]: an array of exactly 32 integers 0..255.
   bool ReadDomain(od::value v, Domain32 &out, DomainKind kind) {
-    if (ScanDomain(v.raw_json_token().data(), out)) {
-      // the array is left unconsumed: the enclosing iteration skips it by its brackets
-      if (kind == DomainKind::kFr && !IsCanonicalFr(out)) {
-        return Fail(ErrorCode::kNonCanonical,
-                    "expected a canonical Fr (< r), found " + HexBE(out) + " (as a LE integer)");
-      }
-      return true;
-    }
     od::array arr;
     if (auto e = v.get_array().get(arr)) return JsonFail(e, "an array of 32 bytes");
     size_t n = 0;
@@ -259,29 +251,6 @@ private:
     if (kind == DomainKind::kFr && !IsCanonicalFr(out)) {
       return Fail(ErrorCode::kNonCanonical,
                   "expected a canonical Fr (< r), found " + HexBE(out) + " (as a LE integer)");
-    }
-    return true;
-  }
-
-  //! The hot path (a 32GiB C1 holds ≈390,000 of these arrays): reads `[b0,…,b31]` straight from
-  //! the input, strictly (JSON whitespace between tokens, 1–3 digit integers without a leading
-  //! zero, each ≤ 255). Anything else returns false and the careful path parses the value and
-  //! names the problem. It cannot run past the input: simdjson's padding after the document is
-  //! zero bytes, which end every token.
-  static bool ScanDomain(const char *p, Domain32 &out) {
-    auto ws = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
-    if (*p++ != '[') return false;
-    for (size_t n = 0; n < 32; n++) {
-      while (ws(*p)) p++;
-      if (*p < '0' || *p > '9') return false;
-      uint32_t x = uint32_t(*p++ - '0');
-      if (x != 0) {
-        for (int d = 0; d < 2 && *p >= '0' && *p <= '9'; d++) x = x * 10 + uint32_t(*p++ - '0');
-      }
-      if ((*p >= '0' && *p <= '9') || x > 255) return false; // a leading zero, or too many digits
-      out[n] = uint8_t(x);
-      while (ws(*p)) p++;
-      if (*p++ != (n == 31 ? ']' : ',')) return false;
     }
     return true;
   }
