@@ -10,6 +10,11 @@
 #include <tbb/global_control.h>
 #include <unistd.h>
 
+#if CUZK_HAVE_CUDA
+#include "gpu/device.hpp"
+#include "gpu/device_workers.hpp"
+#endif
+
 namespace cuzk::daemon {
 namespace {
 
@@ -80,15 +85,66 @@ std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads) {
   return std::make_shared<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
 }
 
+namespace {
+
+// The GPUs to prove on, one DeviceSpec each (identity = UUID). Empty without CUDA, with
+// gpus.enabled = false, or when no GPU is found.
+std::vector<engine::DeviceSpec> GpuDevices(const server::DaemonConfig &config) {
+  std::vector<engine::DeviceSpec> out;
+#if CUZK_HAVE_CUDA
+  if (!config.use_gpus) return out;
+  std::vector<gpu::Device> devices;
+  try {
+    if (config.gpu_devices.empty()) {
+      for (int i = 0, n = gpu::DeviceCount(); i < n; i++) devices.push_back(gpu::Device::ByOrdinal(i));
+    } else {
+      for (const auto &selector : config.gpu_devices) devices.push_back(gpu::Device::Select(selector));
+    }
+  } catch (const std::exception &e) {
+    // a configured device that is not there is an operator error worth stopping for
+    throw std::runtime_error(std::string("gpus.devices: ") + e.what());
+  }
+  // the workers of one GPU share its parameter cache (half its free memory when the first starts)
+  auto factory = gpu::GpuBackendFactory(0);
+  for (const auto &dev : devices) {
+    const gpu::DeviceInfo info = dev.Info();
+    engine::DeviceSpec spec;
+    spec.id = dev.Uuid();
+    spec.name = info.name;
+    spec.memory_total_bytes = info.total_memory;
+    spec.memory_free_bytes = [dev]() -> uint64_t {
+      try {
+        return dev.Info().free_memory;
+      } catch (const std::exception &) {
+        return 0;
+      }
+    };
+    spec.workers = config.gpu_workers_per_device;
+    spec.make_backend = [dev, factory] {
+      dev.MakeCurrent();
+      return factory(dev);
+    };
+    spdlog::info("GPU {} {} ({}, {} workers)", dev.Ordinal(), info.name, dev.Uuid(), spec.workers);
+    out.push_back(std::move(spec));
+  }
+#else
+  if (config.use_gpus && !config.gpu_devices.empty()) {
+    spdlog::warn("gpus.devices is set but this build has no CUDA backend; proving on the CPU");
+  }
+#endif
+  return out;
+}
+
+} // namespace
+
 engine::EngineConfig MakeEngineConfig(const server::DaemonConfig &config) {
   engine::EngineConfig out = config.engine;
   out.working_memory_bytes = server::WorkingMemoryBytes(config, PhysicalMemoryBytes());
-  if (config.use_gpus && !config.gpu_devices.empty()) {
-    spdlog::warn("gpus.devices is set but this build proves on the CPU only; the GPU list is ignored");
-  }
-  out.devices.push_back(engine::CpuDevice(config.cpu_prover_workers));
-  spdlog::info("proving on {} with {} worker(s); {} synthesis worker(s); working memory {}", out.devices[0].name,
-               config.cpu_prover_workers, out.synthesis_workers, server::FormatByteSize(out.working_memory_bytes));
+  out.devices = GpuDevices(config);
+  if (out.devices.empty()) out.devices.push_back(engine::CpuDevice(config.cpu_prover_workers));
+  for (const auto &d : out.devices) spdlog::info("proving on {} ({} worker(s))", d.name, d.workers);
+  spdlog::info("{} synthesis worker(s); working memory {}", out.synthesis_workers,
+               server::FormatByteSize(out.working_memory_bytes));
   return out;
 }
 

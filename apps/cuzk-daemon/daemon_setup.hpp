@@ -31,7 +31,9 @@ std::string DescribeConfiguration(const server::DaemonConfig &config);
 std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads);
 
 //! The engine's configuration: the file's [srs]/[scheduler]/[pipeline]/[prover] values, working
-//! memory from [memory] and the machine's memory, and the proving devices.
+//! memory from [memory] and the machine's memory, and the proving devices: the GPUs of
+//! gpus.devices (all when empty) in a CUDA build, else the CPU. Throws std::runtime_error when a
+//! configured GPU does not exist.
 engine::EngineConfig MakeEngineConfig(const server::DaemonConfig &config);
 
 } // namespace cuzk::daemon

@@ -95,7 +95,14 @@ int main(int argc, char **argv) {
   }
 
   auto tbb_limit = daemon::LimitCpuThreads(config.synthesis_threads);
-  engine::Engine engine(daemon::MakeEngineConfig(config));
+  engine::EngineConfig engine_config;
+  try {
+    engine_config = daemon::MakeEngineConfig(config);
+  } catch (const std::exception &e) {
+    spdlog::error("{}", e.what());
+    return 1;
+  }
+  engine::Engine engine(std::move(engine_config));
 
   server::ServerOptions options;
   options.listen = config.listen;

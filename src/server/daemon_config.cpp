@@ -113,16 +113,22 @@ public:
     dst = std::move(values);
   }
 
-  void OrdinalList(const std::string &key, std::vector<uint32_t> &dst) {
+  // GPU selectors: integers (CUDA ordinals) or strings (UUIDs, or ordinals written as strings).
+  void DeviceList(const std::string &key, std::vector<std::string> &dst) {
     auto node = Get(key);
     if (!node) return;
     const auto *arr = node.as_array();
-    if (!arr) return Fail(key, "an array of GPU ordinals");
-    std::vector<uint32_t> values;
+    const char *expected = "an array of GPU ordinals (0..1023) or UUIDs";
+    if (!arr) return Fail(key, expected);
+    std::vector<std::string> values;
     for (const auto &el : *arr) {
-      auto v = el.value_exact<int64_t>();
-      if (!v || *v < 0 || *v > 1023) return Fail(key, "an array of GPU ordinals (integers 0..1023)");
-      values.push_back(static_cast<uint32_t>(*v));
+      if (auto i = el.value_exact<int64_t>(); i && *i >= 0 && *i <= 1023) {
+        values.push_back(std::to_string(*i));
+      } else if (auto s = el.value_exact<std::string>(); s && !s->empty()) {
+        values.push_back(*s);
+      } else {
+        return Fail(key, expected);
+      }
     }
     dst = std::move(values);
   }
@@ -190,7 +196,7 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   r.Ignored("memory.pinned_budget", "deprecated in the reference too; memory.total_budget covers everything");
   r.Ignored("memory.working_memory_budget", "deprecated in the reference too; memory.total_budget covers everything");
 
-  r.OrdinalList("gpus.devices", c.gpu_devices);
+  r.DeviceList("gpus.devices", c.gpu_devices);
   r.Bool("gpus.enabled", c.use_gpus);
   r.Unsigned("gpus.gpu_workers_per_device", c.gpu_workers_per_device, 16);
   r.Ignored("gpus.gpu_threads", "the GPU backend sizes its own CPU helper threads");

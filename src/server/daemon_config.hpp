@@ -30,7 +30,9 @@ struct DaemonConfig {
   // [synthesis]
   uint32_t synthesis_threads = 0; //!< CPU threads for synthesis and the CPU prover; 0 = all
   // [gpus] / [cpu]
-  std::vector<uint32_t> gpu_devices; //!< CUDA ordinals; empty = every GPU found
+  //! GPUs by CUDA ordinal ("0") or UUID ("GPU-8c2a…", as nvidia-smi -L prints it; stable across
+  //! reboots and CUDA_VISIBLE_DEVICES, DESIGN.md rule 2); empty = every GPU found
+  std::vector<std::string> gpu_devices;
   uint32_t gpu_workers_per_device = 2;
   uint32_t cpu_prover_workers = 1; //!< prover workers on the CPU device (used when no GPU is)
   bool use_gpus = true;            //!< false: prove on the CPU even when GPUs are present

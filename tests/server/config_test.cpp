@@ -84,7 +84,7 @@ safety_margin = "1GiB"
 eviction_min_idle = "5m"
 [gpus]
 enabled = false
-devices = [0, 2]
+devices = [0, "GPU-8c2a5e3b-1d4f-4e6a-9b7c-0123456789ab"]
 gpu_workers_per_device = 3
 [cpu]
 prover_workers = 2
@@ -115,7 +115,7 @@ format = "json"
   EXPECT_EQ(c.memory_safety_margin, uint64_t{1} << 30);
   EXPECT_EQ(c.engine.srs_eviction_min_idle, 300s);
   EXPECT_FALSE(c.use_gpus);
-  EXPECT_EQ(c.gpu_devices, (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(c.gpu_devices, (std::vector<std::string>{"0", "GPU-8c2a5e3b-1d4f-4e6a-9b7c-0123456789ab"}));
   EXPECT_EQ(c.gpu_workers_per_device, 3u);
   EXPECT_EQ(c.cpu_prover_workers, 2u);
   EXPECT_EQ(c.synthesis_threads, 8u);
@@ -179,8 +179,8 @@ TEST(DaemonConfig, BadValuesAreErrorsNamingTheKey) {
   EXPECT_EQ(ParseError("[daemon]\nlisten = 9820"), "test.toml: daemon.listen: expected a string");
   EXPECT_EQ(ParseError("[memory]\neviction_min_idle = \"soon\""),
             "test.toml: memory.eviction_min_idle: expected a duration such as \"30s\", \"5m\" or a number of seconds");
-  EXPECT_EQ(ParseError("[gpus]\ndevices = [0, \"1\"]"),
-            "test.toml: gpus.devices: expected an array of GPU ordinals (integers 0..1023)");
+  EXPECT_EQ(ParseError("[gpus]\ndevices = [0, 1.5]"),
+            "test.toml: gpus.devices: expected an array of GPU ordinals (0..1023) or UUIDs");
   EXPECT_EQ(ParseError("[synthesis]\nworkers = 0"), "test.toml: synthesis.workers: expected at least 1");
   EXPECT_EQ(ParseError("[synthesis]\nthreads = -1"), "test.toml: synthesis.threads: expected an integer in 0..4096");
   EXPECT_EQ(ParseError("[prover]\nself_check = \"yes\""), "test.toml: prover.self_check: expected true or false");
