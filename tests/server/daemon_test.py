@@ -96,6 +96,26 @@ def payloads(pb):
 
 
 @check
+def command_line_overrides_config(ctx):
+    def effective(*extra, env=None):
+        p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "--check-config", *extra], capture_output=True,
+                           text=True, timeout=30, env=dict(os.environ, **(env or {})))
+        expect(p.returncode == 0, p.stderr)
+        return dict(line.split(" = ", 1) for line in p.stdout.splitlines() if " = " in line)
+    base = effective(env={"RUST_LOG": ""})
+    expect(base["daemon.listen"] == "unix://" + ctx.sock and base["logging.level"] == "debug", str(base))
+    expect(base["daemon.max_message_size"] == "4.0 MiB", base["daemon.max_message_size"])
+    over = effective("-l", "127.0.0.1:0", "--param-cache", "/elsewhere", env={"RUST_LOG": "warn"})
+    expect(over["daemon.listen"] == "127.0.0.1:0" and over["srs.param_cache"] == "/elsewhere", str(over))
+    expect(over["logging.level"] == "warn", "RUST_LOG (a plain level) beats the file")
+    expect(effective("--log-level", "error", env={"RUST_LOG": "warn"})["logging.level"] == "error",
+           "--log-level beats RUST_LOG")
+    p = subprocess.run([ctx.args.daemon, "-c", os.path.join(ctx.tmp, "missing.toml")], capture_output=True,
+                       text=True, timeout=30)
+    expect(p.returncode == 1 and "does not exist" in p.stderr, "an explicit -c file that is missing must fail")
+
+
+@check
 def socket_is_0660(ctx):
     mode = os.lstat(ctx.sock).st_mode
     expect(stat.S_ISSOCK(mode), "not a socket")
