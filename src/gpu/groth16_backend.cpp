@@ -73,7 +73,7 @@ Status CheckShape(const Parameters &params, const r1cs::ProvingAssignment &pa, s
 struct WitnessPlan {
   ScalarSplit l, a_inputs, a_aux, b_inputs, b_aux;
   // the five plans are independent scans of the witness: one thread each (TBB's pool, shared
-  // with the rest of the process) keeps this CPU work short on the critical path
+  // with the rest of the process) keeps them shorter than the H phase they hide behind
   void Make(const r1cs::ProvingAssignment &pa) {
     tbb::parallel_invoke([&] { SplitScalars(pa.aux_assignment, nullptr, l); },
                          [&] { SplitScalars(pa.input_assignment, nullptr, a_inputs); },
