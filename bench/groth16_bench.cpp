@@ -125,8 +125,8 @@ void BM_VerifyBatch(benchmark::State &state) {
   state.counters["proofs"] = double(n);
 }
 
-BENCHMARK(BM_Setup)->Arg(12)->Arg(16)->Unit(benchmark::kSecond)->Iterations(1);
-BENCHMARK(BM_Prove)->Arg(12)->Arg(16)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_Setup)->Arg(12)->Arg(16)->Arg(20)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_Prove)->Arg(12)->Arg(16)->Arg(20)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_Verify)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_VerifyBatch)->Arg(10)->Unit(benchmark::kMillisecond);
 
