@@ -282,6 +282,14 @@ TEST_F(ServiceTest, CancelRemovesAPendingJob) {
   v1::SubmitProofResponse behind;
   ASSERT_TRUE(Submit(Request("behind", 1, 6), behind).ok());
   EXPECT_EQ(behind.queue_position(), submitted.queue_position() + 1);
+  {
+    // status shows the queue as it is: one job started, two waiting
+    const auto status = Status();
+    ASSERT_EQ(status.queues_size(), 1);
+    EXPECT_EQ(status.queues(0).proof_kind(), "window-post");
+    EXPECT_EQ(status.queues(0).in_progress(), 1u);
+    EXPECT_EQ(status.queues(0).pending(), 2u);
+  }
   v1::CancelProofResponse cancelled;
   ASSERT_TRUE(Cancel("pending", cancelled).ok());
   EXPECT_FALSE(cancelled.was_running());
