@@ -2,14 +2,21 @@
 // generation for one partition (2 sectors × 10 challenges) and its verification, WinningPoSt
 // generation (66 challenges), the SnapDeals replica update and one partition proof, and the bincode
 // decode of each. Sectors are seeded "sealed" replicas (random Fr nodes, tree_r_last built with the
-// real Poseidon tree), so only the vanilla work itself is timed. Medians of 5 repetitions.
+// real Poseidon tree), so only the vanilla work itself is timed. Also the synthesis rate of the 32GiB
+// FallbackPoSt circuit into a ProvingAssignment (witness from a sparse 2^30-leaf tree_r_last): one
+// WindowPoSt sector (53,333 constraints; the 2349-sector partition is 2349 of them) and a whole
+// WinningPoSt partition (370,590). Medians of 5 repetitions.
 #include "filecoin/post_bincode.hpp"
+#include "filecoin/post_circuit.hpp"
 #include "filecoin/post_vanilla.hpp"
 #include "filecoin/snap_bincode.hpp"
 #include "filecoin/snap_vanilla.hpp"
+#include "filecoin/sparse_poseidon_tree.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 #include <benchmark/benchmark.h>
 
+#include <map>
 #include <memory>
 #include <random>
 #include <vector>
@@ -113,6 +120,48 @@ void BM_SnapVerifyAndDecode2KiB(benchmark::State &state) {
   }
 }
 BENCHMARK(BM_SnapVerifyAndDecode2KiB)->Unit(benchmark::kMicrosecond)->UseRealTime()->Repetitions(5);
+
+//! A 32GiB PoSt circuit input from virtual sectors: sparse tree_r_last, real challenges.
+PoStCircuitInput Virtual32GiBInput(RegisteredPoStProof proof, size_t sectors) {
+  const PoStConfig cfg = PoStConfigFor(proof);
+  std::mt19937_64 rng(11);
+  std::map<uint64_t, ff::Fr> real;
+  for (int i = 0; i < 8; i++) real[rng() % cfg.SectorNodes()] = ff::Fr::Random(rng);
+  static const SparsePoseidonTree tree =
+      SparsePoseidonTree::Build(cfg.tree_shape, cfg.SectorNodes(), ff::Fr::FromUint(3), real).value();
+  std::vector<PoStReplica> replicas;
+  for (size_t i = 0; i < sectors; i++) replicas.push_back({i + 1, nullptr, ff::Fr::Random(rng), &tree});
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, Randomness(), replicas).value();
+  return PoStCircuitInputFromPartition(PoStPartitionFromVanilla(cfg, vanilla).value()).value();
+}
+
+void BM_WindowPoSt32GiBSectorSynthesis(benchmark::State &state) {
+  PoStCircuitInput input = Virtual32GiBInput(RegisteredPoStProof::kWindow32GiBV1_2, 1);
+  input.params.sector_count = 1; // one sector's sub-circuit: the partition is 2349 copies of it
+  input.sectors.resize(1);
+  size_t constraints = 0;
+  for (auto _ : state) {
+    r1cs::ProvingAssignment pa;
+    SynthesizePoStCircuit(pa, input);
+    constraints = pa.NumConstraints();
+  }
+  state.counters["constraints_per_s"] =
+      benchmark::Counter(double(constraints), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_WindowPoSt32GiBSectorSynthesis)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5);
+
+void BM_WinningPoSt32GiBSynthesis(benchmark::State &state) {
+  const PoStCircuitInput input = Virtual32GiBInput(RegisteredPoStProof::kWinning32GiBV1, 1);
+  size_t constraints = 0;
+  for (auto _ : state) {
+    r1cs::ProvingAssignment pa;
+    SynthesizePoStCircuit(pa, input);
+    constraints = pa.NumConstraints();
+  }
+  state.counters["constraints_per_s"] =
+      benchmark::Counter(double(constraints), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_WinningPoSt32GiBSynthesis)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->Iterations(1);
 
 } // namespace
 
