@@ -1,5 +1,5 @@
-// src/filecoin/virtual_snap.cpp — the three sparse trees of a virtual update are built from one
-// map of real nodes (key, data); every other node is (k0, 0) and encodes to k0.
+// src/filecoin/virtual_snap.cpp — the three trees of a virtual update are built from one map of
+// real nodes (key, data); every other node is (k0, d0) and encodes to k0 + d0·rho of its block.
 #include "filecoin/virtual_snap.hpp"
 
 #include "filecoin/merkle_proof_ops.hpp"
@@ -32,6 +32,7 @@ hash::Result<VirtualSnapUpdate> VirtualSnapUpdateSector(const SnapConfig &config
   hash::ChaCha20Rng rng = VirtualRng(seed, 0);
   const ff::Fr key_default = VirtualFr(rng);
   const ff::Fr comm_c = VirtualFr(rng);
+  const ff::Fr data_default = VirtualFr(rng);
   const uint64_t per_partition = config.sector_nodes / config.partition_count;
   std::map<uint64_t, std::pair<ff::Fr, ff::Fr>> real; // node → (key, data)
   while (real.size() < real_leaves) {
@@ -50,14 +51,16 @@ hash::Result<VirtualSnapUpdate> VirtualSnapUpdateSector(const SnapConfig &config
   }
   auto tree_r_old = SparsePoseidonTree::Build(config.tree_r_shape, config.sector_nodes, key_default, keys);
   if (!tree_r_old) return tree_r_old.error();
-  auto tree_d = SparseShaTree::Build(config.sector_nodes, Digest32{}, data);
+  auto tree_d = SparseShaTree::Build(config.sector_nodes, hash::FrToBytesLE(data_default), data);
   if (!tree_d) return tree_d.error();
   const ff::Fr comm_r_old = PoStCommR(comm_c, tree_r_old->Root());
   auto phi = SnapPhi(tree_d->Root(), comm_r_old);
   if (!phi) return phi.error();
   std::map<uint64_t, ff::Fr> replica;
   for (const auto &[node, kd] : real) replica.emplace(node, kd.first + kd.second * SnapRhoOfNode(config, *phi, node));
-  auto tree_r_new = SparsePoseidonTree::Build(config.tree_r_shape, config.sector_nodes, key_default, replica);
+  std::vector<ff::Fr> blocks = SnapRhos(*phi, config.h);
+  for (ff::Fr &b : blocks) b = key_default + data_default * b;
+  auto tree_r_new = BlockPoseidonTree::Build(config.tree_r_shape, config.sector_nodes, blocks, replica);
   if (!tree_r_new) return tree_r_new.error();
   const ff::Fr comm_r_new = PoStCommR(comm_c, tree_r_new->Root());
   const Digest32 comm_d_new = tree_d->Root();
@@ -69,7 +72,9 @@ hash::Result<VirtualSnapUpdate> VirtualSnapUpdateSector(const SnapConfig &config
                            comm_r_old,
                            comm_r_new,
                            comm_d_new,
-                           *phi};
+                           *phi,
+                           key_default,
+                           data_default};
 }
 
 hash::Result<SnapPartitionProof> VirtualSnapProvePartition(const VirtualSnapUpdate &u, size_t k) {

@@ -1,13 +1,15 @@
 // tests/filecoin/virtual_snap_test.cpp — virtual SnapDeals updates (filecoin/virtual_snap.hpp) and
-// the sparse tree_d under them: at small sizes the virtual update equals the real one
-// (SnapUpdateSector over the same key and data, byte-identical partition proofs), its proofs pass
-// vanilla verification and satisfy the partition circuit (checked by the streaming system the
-// 32GiB test uses, tests/filecoin_long/virtual_snap_test.cpp); a wrong commitment fails both.
+// the trees under them (sparse tree_d, block-wise replica tree, both equal to the full trees): at
+// small sizes the virtual update equals the real one (SnapUpdateSector over the same key and data,
+// byte-identical partition proofs), its proofs pass vanilla verification and satisfy the partition
+// circuit (checked by the streaming system of the 32GiB test, tests/filecoin_long/
+// virtual_snap_test.cpp); a wrong commitment fails both.
 #include "filecoin/virtual_snap.hpp"
 
 #include "filecoin/snap_bincode.hpp"
 #include "filecoin/snap_circuit.hpp"
 #include "filecoin/snap_encoding.hpp"
+#include "hash/poseidon.hpp"
 
 #include "common/counting_cs.hpp"
 
@@ -54,13 +56,48 @@ TEST(SparseShaTree, EqualsTheFullTree) {
             ShaTree::Build(std::vector<uint8_t>(64 * 32)).value().Root());
 }
 
+TEST(BlockPoseidonTree, EqualsTheFullTree) {
+  std::mt19937_64 rng(4);
+  struct Case {
+    TreeShape shape;
+    uint64_t leaves, blocks;
+  };
+  // blocks smaller than, equal to and straddling a node's span; one block = SparsePoseidonTree's case
+  for (const Case &c : {Case{{8, 0, 0}, 64, 2}, Case{{8, 0, 0}, 512, 16}, Case{{8, 8, 2}, 1024, 8},
+                        Case{{8, 8, 0}, 512, 1}, Case{{8, 0, 0}, 64, 64}}) {
+    std::vector<ff::Fr> block_values(c.blocks);
+    for (auto &b : block_values) b = ff::Fr::Random(rng);
+    std::map<uint64_t, ff::Fr> values;
+    for (int i = 0; i < 6; i++) values[rng() % c.leaves] = ff::Fr::Random(rng);
+    std::vector<ff::Fr> leaves(c.leaves);
+    for (uint64_t i = 0; i < c.leaves; i++)
+      leaves[i] = values.count(i) ? values[i] : block_values[i / (c.leaves / c.blocks)];
+    const auto full = PoseidonTree::Build(c.shape, leaves).value();
+    const auto block = BlockPoseidonTree::Build(c.shape, c.leaves, block_values, values).value();
+    EXPECT_EQ(block.Root(), full.Root()) << c.leaves << " leaves, " << c.blocks << " blocks";
+    for (uint64_t i : {uint64_t(0), values.begin()->first, c.leaves / 2 + 3, c.leaves - 1}) {
+      const auto a = block.Prove(i).value(), b = full.Prove(i).value();
+      EXPECT_EQ(a.leaf, b.leaf);
+      ASSERT_EQ(a.path.size(), b.path.size());
+      for (size_t l = 0; l < a.path.size(); l++) {
+        EXPECT_EQ(a.path[l].index, b.path[l].index);
+        EXPECT_EQ(a.path[l].siblings, b.path[l].siblings) << "leaf " << i << " level " << l;
+      }
+    }
+  }
+  const std::vector<ff::Fr> three(3, ff::Fr::One());
+  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, three, {}).ok());
+  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, std::vector<ff::Fr>(128), {}).ok());
+  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, std::vector<ff::Fr>(2), {{64, ff::Fr::One()}}).ok());
+}
+
 namespace {
 
-// The full arrays of a virtual update: key k0 and zero data except at its real nodes.
+// The full arrays of a virtual update: key k0 and data d0 except at its real nodes.
 void FullArrays(const VirtualSnapUpdate &v, std::vector<ff::Fr> &key, std::vector<uint8_t> &data) {
   const uint64_t n = v.config.sector_nodes;
-  key.assign(n, v.tree_r_old.Node(0, n)); // past the last leaf: the default
-  data.assign(n * 32, 0);
+  key.resize(n);
+  data.resize(n * 32);
   for (uint64_t i = 0; i < n; i++) {
     key[i] = v.tree_r_old.Node(0, i);
     const Digest32 &d = v.tree_d.Node(0, i);
@@ -77,9 +114,11 @@ TEST(VirtualSnap, EqualsTheRealUpdate) {
     std::vector<ff::Fr> key;
     std::vector<uint8_t> data;
     FullArrays(v, key, data);
-    size_t nonzero = 0;
-    for (uint64_t i = 0; i < nodes; i++) nonzero += v.tree_d.Node(0, i) != Digest32{};
+    size_t nonzero = 0; // nodes of their own data
+    for (uint64_t i = 0; i < nodes; i++) nonzero += v.tree_d.Node(0, i) != hash::FrToBytesLE(v.data_default);
     EXPECT_EQ(nonzero, 9u);
+    EXPECT_NE(v.data_default, ff::Fr::Zero());
+    EXPECT_LT(hash::FrToBytesLE(v.data_default)[31], 0x40); // fr32
     const auto tree_r_old = PoseidonTree::Build(config.tree_r_shape, key).value();
     const auto real = SnapUpdateSector(config, key, tree_r_old, v.comm_c, data).value();
     EXPECT_EQ(real.comm_r_old, v.comm_r_old) << nodes;
