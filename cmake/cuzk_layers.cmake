@@ -55,6 +55,6 @@ function(cuzk_test_suite name)
     endif()
     gtest_discover_tests(${exe}
       DISCOVERY_TIMEOUT 120
-      PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${_labels}")
+      PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${_labels}" ${_extra})
   endforeach()
 endfunction()
