@@ -5,6 +5,9 @@
 #include "gadgets/poseidon_circuit.hpp"
 #include "hash/poseidon.hpp"
 
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -76,6 +79,28 @@ void SynthesizePoStCircuit(ConstraintSystem &cs, const PoStCircuitInput &input) 
   for (size_t i = 0; i < input.sectors.size(); i++) {
     Namespace ns(cs, Name(cs, "sector_" + std::to_string(i)));
     SynthesizeSector(cs, input.sectors[i], input.params.challenge_count);
+  }
+}
+
+void SynthesizePoStCircuitParallel(r1cs::ProvingAssignment &pa, const PoStCircuitInput &input, size_t chunks) {
+  if (input.sectors.size() != input.params.sector_count)
+    Fail(std::to_string(input.sectors.size()) + " sectors, expected " + std::to_string(input.params.sector_count));
+  if (pa.NumConstraints() != 0 || pa.NumAux() != 0 || pa.NumInputs() != 1) Fail("the proving assignment is not empty");
+  const size_t n = input.sectors.size();
+  chunks = std::max<size_t>(1, std::min(chunks, n));
+  const size_t per_chunk = (n + chunks - 1) / chunks;
+  std::vector<r1cs::ProvingAssignment> parts((n + per_chunk - 1) / per_chunk);
+  // Each part has its own ONE (input 0); sectors share nothing else, so appending the parts in order
+  // renumbers every other variable exactly as sequential synthesis numbers it.
+  tbb::parallel_for(size_t(0), parts.size(), [&](size_t c) {
+    for (size_t i = c * per_chunk; i < std::min(n, (c + 1) * per_chunk); i++)
+      SynthesizeSector(parts[c], input.sectors[i], input.params.challenge_count);
+  });
+  for (const r1cs::ProvingAssignment &part : parts) {
+    pa.Extend(part);
+    // Extend drops the part's ONE; where a part uses ONE in B, so does the whole system (the
+    // sequential synthesis would have marked it), and the parameters' b_g1/b_g2 hold its point.
+    if (part.b_input_density.Size() > 0 && part.b_input_density.Get(0)) pa.b_input_density.Inc(0);
   }
 }
 

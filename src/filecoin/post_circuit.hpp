@@ -13,6 +13,7 @@
 #include "gadgets/por.hpp"
 #include "hash/result.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 #include <vector>
 
@@ -35,6 +36,12 @@ struct PoStCircuitInput {
 //! Synthesises the partition circuit. Throws r1cs::SynthesisError for a witness of the wrong shape
 //! (sector, challenge or level counts, arities); a well-formed wrong witness is unsatisfied instead.
 void SynthesizePoStCircuit(r1cs::ConstraintSystem &cs, const PoStCircuitInput &input);
+
+//! The same system as SynthesizePoStCircuit into an empty ProvingAssignment (same variables, constraints,
+//! evaluations and densities, in the same order), with the sectors synthesised in parallel in
+//! `chunks` groups and appended in order — upstream's synthesize_extendable, which the prover uses
+//! for WindowPoSt: a 32GiB partition is 2349 independent sector sub-circuits. `pa` must be fresh.
+void SynthesizePoStCircuitParallel(r1cs::ProvingAssignment &pa, const PoStCircuitInput &input, size_t chunks);
 
 //! The circuit as an r1cs::Circuit (for groth16 setup and proving).
 struct PoStCircuit {

@@ -8,6 +8,7 @@
 
 #include "counting_cs.hpp"
 #include "post_test_sectors.hpp"
+#include "r1cs/proving_assignment.hpp"
 #include "r1cs/test_cs.hpp"
 
 #include <gtest/gtest.h>
@@ -162,4 +163,46 @@ TEST(PoStCircuit, TamperedWitnessIsUnsatisfied) {
   auto part = p.partition;
   part.proofs[0].inclusion_proofs[0].base.pop_back();
   EXPECT_FALSE(PoStCircuitInputFromPartition(part).ok());
+}
+
+namespace {
+
+bool SameDensity(const r1cs::DensityTracker &x, const r1cs::DensityTracker &y) {
+  if (x.Size() != y.Size() || x.Count() != y.Count()) return false;
+  for (size_t i = 0; i < x.Size(); i++)
+    if (x.Get(i) != y.Get(i)) return false;
+  return true;
+}
+
+} // namespace
+
+TEST(PoStCircuit, ParallelSynthesisEqualsSequential) {
+  // 5 sectors per partition (4 real + 1 padding) over 2KiB and 8-8-2 trees, split into 1, 2, 3, 8 chunks
+  for (TreeShape shape : {TreeShape{8, 0, 0}, TreeShape{8, 8, 2}}) {
+    PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
+    cfg.sector_count = 5;
+    cfg.tree_shape = shape;
+    cfg.sector_size = shape.top ? 32 << 10 : 2 << 10;
+    const Partition p = MakePartition(cfg, 4, 60);
+    const PoStCircuitInput input = PoStCircuitInputFromPartition(p.partition).value();
+    r1cs::ProvingAssignment seq;
+    SynthesizePoStCircuit(seq, input);
+    ASSERT_TRUE(seq.b_input_density.Get(0)); // ONE occurs in B (comm_r·1 = H): parts must not lose that
+    for (size_t chunks : {1, 2, 3, 8}) {
+      r1cs::ProvingAssignment par;
+      SynthesizePoStCircuitParallel(par, input, chunks);
+      EXPECT_EQ(par.a, seq.a) << chunks;
+      EXPECT_EQ(par.b, seq.b) << chunks;
+      EXPECT_EQ(par.c, seq.c) << chunks;
+      EXPECT_EQ(par.input_assignment, seq.input_assignment) << chunks;
+      EXPECT_EQ(par.aux_assignment, seq.aux_assignment) << chunks;
+      EXPECT_TRUE(SameDensity(par.a_aux_density, seq.a_aux_density)) << chunks;
+      EXPECT_TRUE(SameDensity(par.b_input_density, seq.b_input_density)) << chunks;
+      EXPECT_TRUE(SameDensity(par.b_aux_density, seq.b_aux_density)) << chunks;
+    }
+  }
+  r1cs::ProvingAssignment used;
+  used.a.push_back(ff::Fr::One());
+  auto blank = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2))).value();
+  EXPECT_THROW(SynthesizePoStCircuitParallel(used, blank, 2), r1cs::SynthesisError);
 }
