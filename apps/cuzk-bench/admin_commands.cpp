@@ -44,9 +44,13 @@ int RunStatus(const ClientOptions &client) {
   std::cout << "=== cuzk daemon status (" << client.addr << ") ===\n"
             << "uptime:           " << status.uptime_seconds() << " s\n"
             << "proofs completed: " << status.total_proofs_completed() << "\n"
-            << "proofs failed:    " << status.total_proofs_failed() << "\n"
-            << "pinned memory:    " << Bytes(status.pinned_memory_bytes()) << " of "
-            << Bytes(status.pinned_memory_limit_bytes()) << "\n";
+            << "proofs failed:    " << status.total_proofs_failed()
+            << "\n"
+            // cuzk reports in pinned_memory_* what it holds for proving: resident parameters plus
+            // the working memory of partitions in flight (limit 0 = the parameter budget is unlimited)
+            << "proving memory:   " << Bytes(status.pinned_memory_bytes()) << " of "
+            << (status.pinned_memory_limit_bytes() ? Bytes(status.pinned_memory_limit_bytes()) : "no limit")
+            << " (parameters + partitions in flight)\n";
   std::cout << "devices (" << status.gpus_size() << "):\n";
   for (const auto &gpu : status.gpus()) {
     std::cout << "  [" << gpu.ordinal() << "] " << gpu.name();

@@ -11,6 +11,7 @@
 #include <grpcpp/grpcpp.h>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 namespace cuzk::bench {
@@ -30,6 +31,7 @@ struct BatchOptions {
   unsigned count = 3;
   unsigned concurrency = 1;
   double timeout_s = 0;
+  std::string json_path; //!< also write every proof's timings and the summary here
 };
 
 struct Outcome {
@@ -55,6 +57,37 @@ Outcome ProveOnce(v1::ProvingEngine::Stub &stub, const v1::SubmitProofRequest &s
   out.rpc_ok = out.rpc.ok();
   out.result = response.result();
   return out;
+}
+
+// A JSON string literal (error messages come from the daemon and may hold anything).
+std::string JsonString(const std::string &text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+// One proof of a batch as a JSON object (times in milliseconds).
+std::string JsonRow(const std::string &request_id, const Outcome &out) {
+  const auto &r = out.result;
+  std::ostringstream row;
+  row << "{\"request_id\":" << JsonString(request_id)
+      << ",\"status\":" << JsonString(out.rpc_ok ? StatusName(r.status()) : "RPC_ERROR")
+      << ",\"wall_ms\":" << out.wall_ms << ",\"queue_ms\":" << r.queue_wait_ms()
+      << ",\"srs_load_ms\":" << r.srs_load_ms() << ",\"synthesis_ms\":" << r.synthesis_ms()
+      << ",\"prove_ms\":" << r.gpu_compute_ms() << ",\"total_ms\":" << r.total_ms()
+      << ",\"error\":" << JsonString(out.rpc_ok ? r.error_message() : out.rpc.error_message()) << "}";
+  return row.str();
 }
 
 int RunSingle(const ClientOptions &client, const SingleOptions &options) {
@@ -115,6 +148,7 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
   std::atomic<unsigned> next{0}, done{0};
   std::mutex mutex;
   std::vector<double> wall_s, prove_s, queue_s;
+  std::vector<std::string> json_rows;
   unsigned completed = 0, failed = 0;
   auto start = Clock::now();
   auto worker = [&] {
@@ -126,6 +160,7 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
       std::lock_guard lock(mutex);
       unsigned k = ++done;
       const auto &r = out.result;
+      json_rows.push_back(JsonRow(submit.request_id(), out));
       if (!out.rpc_ok) {
         failed++;
         std::printf("[%u/%u] RPC ERROR — %.1fs: code %d: %s\n", k, n, out.wall_ms / 1000,
@@ -161,6 +196,19 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
   if (completed > 0) {
     std::printf("throughput:  %.2f proofs/min, %.3f s/proof\n", completed * 60.0 / total_s, total_s / completed);
   }
+  if (!options.json_path.empty()) {
+    std::ofstream json(options.json_path);
+    json << "{\"kind\":\"" << ProofKindName(request->proof_kind()) << "\",\"count\":" << n
+         << ",\"concurrency\":" << options.concurrency << ",\"completed\":" << completed << ",\"failed\":" << failed
+         << ",\"total_s\":" << total_s << ",\"proofs_per_min\":" << (total_s > 0 ? completed * 60.0 / total_s : 0.0)
+         << ",\"proofs\":[";
+    for (size_t i = 0; i < json_rows.size(); i++) json << (i ? "," : "") << json_rows[i];
+    json << "]}\n";
+    if (!json) {
+      std::cerr << "error: cannot write " << options.json_path << "\n";
+      return 2;
+    }
+  }
   return failed == 0 ? 0 : 1;
 }
 
@@ -182,6 +230,7 @@ void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &clien
       ->capture_default_str()
       ->check(CLI::Range(1u, 4096u));
   b->add_option("--timeout", batch->timeout_s, "per-proof client timeout in seconds (0 = wait)")->capture_default_str();
+  b->add_option("--json", batch->json_path, "also write per-proof timings and the summary to this JSON file");
   b->callback([client, batch, &exit_code] { exit_code = RunBatch(*client, *batch); });
 }
 

@@ -10,6 +10,7 @@ all four kinds (served or FAILED with a message, never a crash), malformed and o
 a second daemon refused on a live socket, a stale socket reclaimed, and SIGTERM/SIGINT exits.
 """
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -230,9 +231,14 @@ def bench_client_commands(ctx):
                        capture_output=True, text=True, timeout=120)
     expect(p.returncode == 1, f"single on garbage: rc {p.returncode}")
     expect("=== Proof Result ===" in p.stdout and "status:     FAILED" in p.stdout, p.stdout)
+    report = os.path.join(ctx.tmp, "batch.json")
     p = subprocess.run([ctx.args.bench, "batch", "-a", addr, "-t", "winning", "--vanilla", vanilla, "-c", "4", "-j",
-                        "2"], capture_output=True, text=True, timeout=120)
+                        "2", "--json", report], capture_output=True, text=True, timeout=120)
     expect("proofs:      4 (completed 0, failed 4)" in p.stdout, p.stdout + p.stderr)
+    with open(report) as f:
+        data = json.load(f)
+    expect(data["count"] == 4 and data["failed"] == 4 and len(data["proofs"]) == 4, str(data))
+    expect(all(row["status"] == "FAILED" and row["error"] for row in data["proofs"]), str(data["proofs"]))
     p = subprocess.run([ctx.args.bench, "stress", "-a", addr, "-m", f"winning:600:{vanilla}", "-d", "1", "--progress",
                         "0.5"], capture_output=True, text=True, timeout=120)
     expect("=== Stress Summary" in p.stdout and "completed 0, failed 10," in p.stdout, p.stdout + p.stderr)
