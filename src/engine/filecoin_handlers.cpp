@@ -1,0 +1,140 @@
+// src/engine/filecoin_handlers.cpp — PoRep C2, WindowPoSt, WinningPoSt and SnapDeals handlers.
+//
+// Each handler prepares the whole request once (src/filecoin validates every byte and verifies the
+// vanilla proofs first, as rust-fil-proofs does before proving) and shares the prepared job among
+// its partitions' synthesis functions, which the engine may run concurrently and copy freely.
+#include "engine/filecoin_handlers.hpp"
+
+#include "filecoin/porep_c2.hpp"
+#include "filecoin/post_request.hpp"
+#include "filecoin/snap_request.hpp"
+
+#include <span>
+#include <string_view>
+#include <utility>
+
+namespace cuzk::engine {
+namespace {
+
+// The circuit id of a kind and size, checked against the stem the filecoin layer computed for the
+// same circuit: a mismatch would load some other circuit's parameters, so it is refused here
+// rather than found by a failing self-check.
+Expected<std::string> CircuitId(std::string_view kind, uint64_t sector_size, const std::string &expected_stem) {
+  const std::string suffix = SectorSizeSuffix(sector_size);
+  if (suffix.empty()) return Error{"sector size " + std::to_string(sector_size) + " has no published parameters"};
+  std::string id = std::string(kind) + "-" + suffix;
+  if (!expected_stem.empty() && SrsFileStem(id) != expected_stem)
+    return Error{"parameter name mismatch for " + id + ": engine " + SrsFileStem(id) + ", circuit " + expected_stem};
+  return id;
+}
+
+class PorepC2Handler final : public ProofKindHandler {
+public:
+  Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
+    if (request.vanilla_proof.empty()) return Error{"vanilla_proof: empty (the PoRep C1 envelope is required)"};
+    const std::string_view envelope(reinterpret_cast<const char *>(request.vanilla_proof.data()),
+                                    request.vanilla_proof.size());
+    // The envelope's SectorNum binds the C1 (through the replica id); the request's sector_number
+    // is informational, as in the reference daemon.
+    auto prepared = filecoin::PreparePorepC2FromEnvelope(envelope, request.miner_id);
+    if (!prepared) return Error{"vanilla_proof: " + prepared.error().message};
+    auto job = std::make_shared<const filecoin::PorepC2Job>(std::move(prepared).value());
+    auto id = CircuitId("porep", job->config.sector_size, "");
+    if (!id) return Error{id.ErrorMessage()};
+    std::vector<PartitionWork> parts;
+    for (size_t i = 0; i < job->partitions.size(); i++) {
+      PartitionWork w;
+      w.circuit_id = *id;
+      w.public_inputs = job->partitions[i].public_inputs;
+      w.synthesize = [job, i](r1cs::ProvingAssignment &pa) { job->partitions[i].circuit.Synthesize(pa); };
+      parts.push_back(std::move(w));
+    }
+    if (parts.empty()) return Error{"vanilla_proof: the C1 has no partitions"};
+    return parts;
+  }
+};
+
+class PoStHandler final : public ProofKindHandler {
+public:
+  explicit PoStHandler(bool window) : window_(window) {}
+
+  Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
+    auto prepared = filecoin::PreparePoStProof(request.registered_proof, request.vanilla_proofs, request.randomness,
+                                               request.partition_index);
+    if (!prepared) return Error{prepared.error().message};
+    auto job = std::make_shared<const filecoin::PoStProvingJob>(std::move(prepared).value());
+    const bool is_window = job->config.type == filecoin::PoStType::kWindow;
+    if (is_window != window_)
+      return Error{"registered_proof " + std::to_string(request.registered_proof) + " is a " +
+                   (is_window ? "WindowPoSt" : "WinningPoSt") + " proof, but the request's proof_kind is " +
+                   (window_ ? "WINDOW_POST_PARTITION" : "WINNING_POST")};
+    auto id = CircuitId(window_ ? "wpost" : "winning", job->config.sector_size, job->parameter_id);
+    if (!id) return Error{id.ErrorMessage()};
+    PartitionWork w;
+    w.circuit_id = *id;
+    w.public_inputs = job->public_inputs;
+    w.synthesize = [job](r1cs::ProvingAssignment &pa) { filecoin::SynthesizePoStCircuit(pa, job->circuit); };
+    std::vector<PartitionWork> parts;
+    parts.push_back(std::move(w));
+    return parts;
+  }
+
+private:
+  bool window_;
+};
+
+class SnapHandler final : public ProofKindHandler {
+public:
+  Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
+    auto prepared = filecoin::PrepareSnapProof(request.registered_proof, request.vanilla_proofs, request.comm_r_old,
+                                               request.comm_r_new, request.comm_d_new);
+    if (!prepared) return Error{prepared.error().message};
+    auto job = std::make_shared<const filecoin::SnapProvingJob>(std::move(prepared).value());
+    auto id = CircuitId("snap", job->config.sector_nodes * 32, job->parameter_id);
+    if (!id) return Error{id.ErrorMessage()};
+    std::vector<PartitionWork> parts;
+    for (size_t k = 0; k < job->partitions.size(); k++) {
+      PartitionWork w;
+      w.circuit_id = *id;
+      w.public_inputs = job->public_inputs[k];
+      w.synthesize = [job, k](r1cs::ProvingAssignment &pa) { filecoin::SynthesizeSnapCircuit(pa, job->partitions[k]); };
+      parts.push_back(std::move(w));
+    }
+    if (parts.empty()) return Error{"vanilla_proofs: no partitions"};
+    return parts;
+  }
+};
+
+} // namespace
+
+std::string SectorSizeSuffix(uint64_t sector_size) {
+  switch (sector_size) {
+  case 2048:
+    return "2k";
+  case uint64_t{8} << 20:
+    return "8m";
+  case uint64_t{512} << 20:
+    return "512m";
+  case uint64_t{32} << 30:
+    return "32g";
+  case uint64_t{64} << 30:
+    return "64g";
+  default:
+    return "";
+  }
+}
+
+std::shared_ptr<const ProofKindHandler> MakePorepC2Handler() { return std::make_shared<const PorepC2Handler>(); }
+std::shared_ptr<const ProofKindHandler> MakePoStHandler(bool window) {
+  return std::make_shared<const PoStHandler>(window);
+}
+std::shared_ptr<const ProofKindHandler> MakeSnapHandler() { return std::make_shared<const SnapHandler>(); }
+
+void RegisterFilecoinHandlers(Engine &engine) {
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, MakePorepC2Handler());
+  engine.RegisterHandler(ProofKind::WINDOW_POST_PARTITION, MakePoStHandler(true));
+  engine.RegisterHandler(ProofKind::WINNING_POST, MakePoStHandler(false));
+  engine.RegisterHandler(ProofKind::SNAP_DEALS_UPDATE, MakeSnapHandler());
+}
+
+} // namespace cuzk::engine
