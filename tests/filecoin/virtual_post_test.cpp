@@ -1,9 +1,10 @@
-// tests/filecoin/virtual_post_test.cpp — virtual PoSt sectors (filecoin/virtual_post.hpp):
-// a WinningPoSt 32GiB proof from one virtual sector passes vanilla verification and its whole
-// circuit (370,590 constraints) is satisfied with the verifier's public inputs, checked by the
-// streaming system (tests/common/counting_cs.hpp) the 32GiB WindowPoSt test uses; wrong randomness
-// or a wrong leaf are caught; a window too small to see a constraint's variables is a failure.
-// The 2349-sector WindowPoSt partition is tests/filecoin_long/virtual_post_test.cpp.
+// tests/filecoin/virtual_post_test.cpp — virtual PoSt sectors (filecoin/virtual_post.hpp): a
+// WinningPoSt 32GiB proof from one virtual sector (selected from a set as the chain does) passes
+// vanilla verification and its whole circuit (370,590 constraints) is satisfied with the verifier's
+// public inputs, checked by the streaming system (tests/common/counting_cs.hpp) the 32GiB
+// WindowPoSt test uses; wrong randomness or a wrong leaf are caught; a window too small to see a
+// constraint's variables is a failure. The 2349-sector WindowPoSt partition is
+// tests/filecoin_long/virtual_post_test.cpp.
 #include "filecoin/virtual_post.hpp"
 
 #include "filecoin/post_circuit.hpp"
@@ -73,7 +74,16 @@ TEST(VirtualPoSt, SectorsHoldTheirChallengedLeavesOnly) {
 }
 
 TEST(VirtualPoSt, Winning32GiBCircuitIsSatisfied) {
-  Proved p = ProveVirtual(RegisteredPoStProof::kWinning32GiBV1, {4242}, Randomness(0x21));
+  // The sector is drawn from a set of 500 as the chain does (WinningPoSt sector selection).
+  const Digest32 r = Randomness(0x21);
+  Digest32 prover_id{};
+  prover_id[0] = 0x2a;
+  std::vector<uint64_t> set;
+  for (uint64_t i = 0; i < 500; i++) set.push_back(100 + 3 * i);
+  const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWinning32GiBV1);
+  const auto chosen = WinningPoStSectorChallenges(cfg, r, prover_id, set.size()).value();
+  ASSERT_EQ(chosen.size(), 1u);
+  Proved p = ProveVirtual(RegisteredPoStProof::kWinning32GiBV1, {set[chosen[0]]}, r);
   ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).ok());
   EXPECT_FALSE(VerifyPoStPartition(p.partition, Randomness(0x22)).ok());
   ASSERT_EQ(p.partition.sectors.size(), 66u); // one sector, unrolled into 66 pseudo-sectors of one challenge
