@@ -67,7 +67,9 @@ Result<std::vector<uint8_t>> Base64Decode(std::string_view text) {
   }
   size_t padding = 0;
   if (!text.empty() && text.back() == '=') padding = text[text.size() - 2] == '=' ? 2 : 1;
-  std::vector<uint8_t> out(text.size() / 4 * 3 - padding);
+  const size_t size = text.size() / 4 * 3 - padding;
+  std::vector<uint8_t> out(size + C1_JSON_PADDING); // zeros past the end stay allocated after the resize
+  out.resize(size);
   const size_t groups = text.size() / 4;
   auto bad = [&](size_t pos) {
     const unsigned char c = static_cast<unsigned char>(text[pos]);
@@ -175,7 +177,7 @@ Result<C1Request> ParseC1Request(std::string_view envelope_json) {
   if (env->sector_num < 0) {
     return EnvelopeError("SectorNum: expected a sector number ≥ 0, found " + std::to_string(env->sector_num));
   }
-  auto c1 = ParseC1Json(std::span<const uint8_t>(env->phase1_out));
+  auto c1 = ParseC1JsonInPlace(env->phase1_out); // Base64Decode left the padding
   if (!c1) return MakeError(c1.error().code, "C1 envelope: Phase1Out: " + c1.error().message);
   // ParseC1Json accepted the name, so it is one of the registered proofs
   const SealProofInfo &info = GetSealProofInfo(*SealProofFromName(c1->registered_proof));

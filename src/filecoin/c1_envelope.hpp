@@ -20,7 +20,8 @@ using hash::Result;
 std::string Base64Encode(std::span<const uint8_t> bytes);
 //! Decodes what Base64Encode writes. Like Go's non-strict decoder it ignores the unused low bits
 //! of the last group; any other character, a length that is not a multiple of 4 or misplaced
-//! padding is kBadArgument naming the offset.
+//! padding is kBadArgument naming the offset. The result's capacity leaves C1_JSON_PADDING zero
+//! bytes after its end, so a decoded C1 parses in place (ParseC1JsonInPlace).
 Result<std::vector<uint8_t>> Base64Decode(std::string_view text);
 
 struct C1Envelope {

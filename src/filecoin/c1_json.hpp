@@ -35,6 +35,12 @@ inline Result<SealCommitPhase1Output> ParseC1Json(std::span<const uint8_t> json)
   return ParseC1Json(std::string_view(reinterpret_cast<const char *>(json.data()), json.size()));
 }
 
+//! Bytes that must be readable after the JSON for ParseC1JsonInPlace (simdjson's padding).
+inline constexpr size_t C1_JSON_PADDING = 64;
+//! ParseC1Json without copying the input: `json` must be followed by C1_JSON_PADDING readable
+//! bytes (a std::vector whose capacity exceeds its size by that much, such as Base64Decode's).
+Result<SealCommitPhase1Output> ParseC1JsonInPlace(std::span<const uint8_t> json);
+
 //! serde_json::to_vec of the struct. kBadArgument when registered_proof has no variant name
 //! (VanillaProofVariantName) or a MerkleProof's sub/top levels contradict its kind.
 Result<std::string> WriteC1Json(const SealCommitPhase1Output &c1);

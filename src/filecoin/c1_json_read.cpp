@@ -404,13 +404,17 @@ Result<std::string> VanillaProofVariantName(std::string_view registered_proof) {
   return std::string(GetSealProofInfo(*proof).vanilla_name);
 }
 
-Result<SealCommitPhase1Output> ParseC1Json(std::string_view json) {
-  simdjson::padded_string padded(json.data(), json.size());
+namespace {
+
+static_assert(simdjson::SIMDJSON_PADDING <= C1_JSON_PADDING);
+
+//! `json` is followed by at least SIMDJSON_PADDING readable bytes.
+Result<SealCommitPhase1Output> ParsePadded(std::string_view json) {
   od::parser parser;
   // iterate_many over one batch holding the whole input, so that content after the root object
   // shows as a second document (serde_json rejects trailing characters; iterate() would not see it)
   od::document_stream stream;
-  if (auto e = parser.iterate_many(padded, std::max<size_t>(padded.size(), 1024)).get(stream)) {
+  if (auto e = parser.iterate_many(json.data(), json.size(), std::max<size_t>(json.size(), 1024)).get(stream)) {
     return MakeError(ErrorCode::kBadArgument,
                      std::string("C1 JSON: not a JSON document: ") + simdjson::error_message(e));
   }
@@ -434,6 +438,17 @@ Result<SealCommitPhase1Output> ParseC1Json(std::string_view json) {
     return MakeError(ErrorCode::kBadArgument, "C1 JSON: trailing content after the root object");
   }
   return out;
+}
+
+} // namespace
+
+Result<SealCommitPhase1Output> ParseC1Json(std::string_view json) {
+  const simdjson::padded_string padded(json.data(), json.size());
+  return ParsePadded(std::string_view(padded.data(), padded.size()));
+}
+
+Result<SealCommitPhase1Output> ParseC1JsonInPlace(std::span<const uint8_t> json) {
+  return ParsePadded(std::string_view(reinterpret_cast<const char *>(json.data()), json.size()));
 }
 
 } // namespace cuzk::filecoin

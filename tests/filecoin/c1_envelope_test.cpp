@@ -36,6 +36,13 @@ TEST(Base64, Rfc4648Vectors) {
   EXPECT_EQ(Base64Encode(high), "+/+/");
 }
 
+TEST(Base64, LeavesPaddingForInPlaceJsonParsing) {
+  auto bytes = Base64Decode("Zm9vYmFy");
+  ASSERT_TRUE(bytes.ok());
+  EXPECT_GE(bytes->capacity(), bytes->size() + C1_JSON_PADDING);
+  EXPECT_EQ(bytes->data()[bytes->size()], 0);
+}
+
 TEST(Base64, RoundTripsRandomLengths) {
   std::mt19937_64 rng(5);
   for (size_t len = 0; len < 200; len++) {

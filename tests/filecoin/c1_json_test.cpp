@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace cuzk::filecoin {
 namespace {
@@ -120,6 +122,16 @@ TEST(C1Json, RoundTripsEveryShape) {
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(*again, *text);
   }
+}
+
+TEST(C1Json, ParsesInPlaceFromAPaddedBuffer) {
+  const std::string text = TinyC1Text();
+  std::vector<uint8_t> buffer(text.size() + C1_JSON_PADDING, 0xee); // padding content does not matter
+  std::copy(text.begin(), text.end(), buffer.begin());
+  auto c1 = ParseC1JsonInPlace(std::span<const uint8_t>(buffer.data(), text.size()));
+  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  EXPECT_EQ(*c1, TinyC1());
+  EXPECT_FALSE(ParseC1JsonInPlace(std::span<const uint8_t>(buffer.data(), text.size() - 1)).ok());
 }
 
 TEST(C1Json, AcceptsWhatSerdeAccepts) {
