@@ -13,21 +13,6 @@
 #include <optional>
 
 namespace cuzk::filecoin {
-namespace {
-
-//! A field element from a ChaCha20 stream: 32 bytes with the top two bits cleared, rejected and
-//! redrawn while ≥ r (the expected number of draws is under 1.2).
-ff::Fr DrawFr(hash::ChaCha20Rng &rng) {
-  for (;;) {
-    Digest32 bytes{};
-    rng.FillBytes(bytes);
-    bytes[31] &= 0x3f;
-    if (auto v = hash::FrFromBytesLE(bytes)) return *v;
-  }
-}
-
-} // namespace
-
 hash::ChaCha20Rng VirtualRng(uint64_t seed, uint64_t stream) {
   std::array<uint8_t, 32> key{};
   for (size_t b = 0; b < 8; b++) key[b] = uint8_t(seed >> (8 * b));
@@ -36,7 +21,15 @@ hash::ChaCha20Rng VirtualRng(uint64_t seed, uint64_t stream) {
   return rng;
 }
 
-ff::Fr VirtualFr(hash::ChaCha20Rng &rng) { return DrawFr(rng); }
+//! 32 bytes with the top two bits cleared, redrawn while ≥ r (under 1.2 draws expected).
+ff::Fr VirtualFr(hash::ChaCha20Rng &rng) {
+  for (;;) {
+    Digest32 bytes{};
+    rng.FillBytes(bytes);
+    bytes[31] &= 0x3f;
+    if (auto v = hash::FrFromBytesLE(bytes)) return *v;
+  }
+}
 
 PoStPublicSector VirtualPoStSector::Public() const { return {sector_id, hash::FrToBytesLE(comm_r)}; }
 
@@ -52,10 +45,10 @@ hash::Result<std::vector<VirtualPoStSector>> VirtualPoStSectors(const PoStConfig
     // Each sector draws from its own stream (seed, sector position), so the result does not depend
     // on the order the sectors are built in.
     hash::ChaCha20Rng rng = VirtualRng(seed, i);
-    const ff::Fr default_leaf = DrawFr(rng);
-    const ff::Fr comm_c = DrawFr(rng);
+    const ff::Fr default_leaf = VirtualFr(rng);
+    const ff::Fr comm_c = VirtualFr(rng);
     std::map<uint64_t, ff::Fr> leaves;
-    for (uint64_t c : (*challenges)[i]) leaves.emplace(c, DrawFr(rng)); // a leaf challenged twice keeps one value
+    for (uint64_t c : (*challenges)[i]) leaves.emplace(c, VirtualFr(rng)); // a leaf challenged twice keeps one value
     auto tree = SparsePoseidonTree::Build(config.tree_shape, config.SectorNodes(), default_leaf, leaves);
     if (!tree) {
       errors[i] = tree.error();
