@@ -94,6 +94,8 @@ void Engine::Impl::SynthesisWorker() {
       work.synthesize(*assignment);
     } catch (const std::exception &e) {
       error = e.what();
+    } catch (...) {
+      error = "unknown exception";
     }
     const double synth_ms = MsBetween(t0, Clock::now());
     const uint64_t measured = error.empty() ? AssignmentBytes(*assignment) : 0;
@@ -153,6 +155,8 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job) {
       plan = handler->Plan(request);
     } catch (const std::exception &e) {
       plan = Error{std::string("handler threw: ") + e.what()};
+    } catch (...) {
+      plan = Error{"handler threw an unknown exception"};
     }
     if (!plan) {
       fail("invalid " + ProofKindName(job->kind) + " request: " + plan.ErrorMessage());
@@ -297,6 +301,8 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       bytes = groth16::EncodeProof(*proof);
     } catch (const std::exception &e) {
       error = e.what();
+    } catch (...) {
+      error = "prove: unknown exception";
     }
     rp.assignment.reset();
     rp.reservation.Release();
