@@ -165,9 +165,7 @@ Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &repli
     WritePrefix(prefix, replica_id, uint32_t(layer), 0);
     const Digest32 d = hash::Sha256Trunc254(prefix);
     std::memcpy(labels.Label(layer, 0), d.data(), 32);
-    const bool pipelined = threading == LabelThreading::kPipelined ||
-                           (threading == LabelThreading::kAuto && parents.Nodes() >= LABEL_PIPELINE_MIN_NODES);
-    if (pipelined)
+    if (threading == LabelThreading::kPipelined)
       LabelLayerPipelined(parents, labels, replica_id, layer);
     else
       LabelLayerSingle(parents, labels, replica_id, layer);

@@ -53,16 +53,17 @@ std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, std::span
 //! into a ring of input buffers up to LABEL_PIPELINE_DEPTH nodes ahead (the expander parents, in
 //! the previous layer, and the DRG parents already labelled that far back), leaving the hashing
 //! thread only the near DRG parents, which are in cache. kSingle gathers in the hashing thread,
-//! with prefetches a few nodes ahead. kAuto pipelines graphs of at least LABEL_PIPELINE_MIN_NODES
-//! nodes: below that, starting a thread and handing buffers over costs more than the gather.
-//! The depth is large (5 MiB of buffers) so that on an oversubscribed machine, where either
-//! thread can lose the CPU for a scheduler slice, the other still has milliseconds of work.
-enum class LabelThreading { kAuto, kSingle, kPipelined };
+//! with prefetches a few nodes ahead. The pipeline depth is large (5 MiB of buffers) so that on an
+//! oversubscribed machine, where either thread can lose the CPU for a scheduler slice, the other
+//! still has milliseconds of work. kSingle is the default because it measured as fast or faster on
+//! our shared 2-core VM (8MiB, medians of 3 at load ~14: 1.63 s vs 1.87 s wall, 0.64 vs 0.73
+//! CPU-s): SHA-256 is ~80% of a label, so the helper can win at most the gather's ~20%, and only
+//! on a core nobody else wants.
+enum class LabelThreading { kSingle, kPipelined };
 inline constexpr uint64_t LABEL_PIPELINE_DEPTH = 4096;
-inline constexpr uint64_t LABEL_PIPELINE_MIN_NODES = uint64_t(1) << 16;
 
 //! Labels every layer; both modes give identical labels. kBadArgument when layers is 0.
 Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
-                              LabelThreading threading = LabelThreading::kAuto);
+                              LabelThreading threading = LabelThreading::kSingle);
 
 } // namespace cuzk::filecoin
