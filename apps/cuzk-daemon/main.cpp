@@ -9,6 +9,7 @@
 #include "daemon_setup.hpp"
 
 #include "engine/engine.hpp"
+#include "engine/filecoin_handlers.hpp"
 #include "server/daemon_config.hpp"
 #include "server/grpc_server.hpp"
 
@@ -103,6 +104,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   engine::Engine engine(std::move(engine_config));
+  // PoRep C2, WindowPoSt, WinningPoSt and SnapDeals (spec/cuzk-api.md §2.2)
+  engine::RegisterFilecoinHandlers(engine);
 
   server::ServerOptions options;
   options.listen = config.listen;

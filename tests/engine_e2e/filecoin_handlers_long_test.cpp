@@ -1,0 +1,149 @@
+// tests/engine_e2e/filecoin_handlers_long_test.cpp — the four Filecoin kinds proved through the
+// engine (RegisterFilecoinHandlers, CPU backend, self-check on) at 2KiB over the test parameters in
+// $CUZK_TEST_PARAM_DIR (ctest's fixtures write them with `cuzk-bench params`; missing ones are made
+// here), from one really sealed sector. Every proof is then checked outside the engine: PoRep with
+// verify_seal, PoSt and SnapDeals against the .vk with the inputs src/filecoin derives from the
+// request. Garbage payloads submitted alongside fail with a message naming the field, and fail
+// only themselves. Minutes on 2 cores (the PoRep partition is 2.7 M constraints): labelled long.
+#include "engine/engine.hpp"
+#include "engine/filecoin_handlers.hpp"
+#include "filecoin/porep_c2.hpp"
+#include "filecoin/post_request.hpp"
+#include "filecoin/snap_request.hpp"
+#include "filecoin/test_params.hpp"
+#include "groth16/groth16.hpp"
+
+#include "engine_e2e/filecoin_requests.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace cuzk;
+using namespace cuzk::engine;
+using filecoin::TestParamsKind;
+
+namespace {
+
+std::string ParamDir() {
+  const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
+  return dir && *dir ? dir : "/tmp/cuzk-test-params";
+}
+
+groth16::VerifyingKey ReadVk(TestParamsKind kind) {
+  const std::string path =
+      ParamDir() + "/" + filecoin::TestParamsCacheId(kind, filecoin::SECTOR_SIZE_2KIB).value() + ".vk";
+  auto vk = groth16::ReadVerifyingKeyFile(path);
+  if (!vk) throw std::runtime_error(path + ": " + vk.ErrorMessage());
+  return *vk;
+}
+
+// Each 192-byte partition proof verifies against the vk with its partition's inputs.
+void ExpectProofsVerify(const ProofResult &result, TestParamsKind kind,
+                        const std::vector<std::vector<ff::Fr>> &inputs) {
+  ASSERT_EQ(result.proof.size(), 192 * inputs.size());
+  const auto pvk = groth16::PrepareVerifyingKey(ReadVk(kind));
+  auto proofs = groth16::DecodeProofs(result.proof);
+  ASSERT_TRUE(proofs.HasValue()) << proofs.ErrorMessage();
+  for (size_t k = 0; k < inputs.size(); k++) {
+    auto ok = groth16::VerifyProof(pvk, (*proofs)[k], inputs[k]);
+    ASSERT_TRUE(ok.HasValue()) << ok.ErrorMessage();
+    EXPECT_TRUE(*ok) << result.job_id << " partition " << k;
+    auto wrong = inputs[k];
+    wrong[0] += ff::Fr::One();
+    EXPECT_FALSE(groth16::VerifyProof(pvk, (*proofs)[k], wrong).Value()) << "a changed input still verifies";
+  }
+}
+
+void Print(const ProofResult &r) {
+  std::printf("%-14s %-9s %u partition(s): queue %.0f ms, srs %.0f ms, synthesis %.0f ms, prove %.0f ms, "
+              "self-check %.0f ms, total %.0f ms\n",
+              r.job_id.c_str(), std::string(ProofStatusName(r.status)).c_str(), r.partitions, r.timings.queue_ms,
+              r.timings.srs_load_ms, r.timings.synthesis_ms, r.timings.prove_ms, r.timings.self_check_ms,
+              r.timings.total_ms);
+}
+
+} // namespace
+
+TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
+  for (TestParamsKind kind :
+       {TestParamsKind::kPorep, TestParamsKind::kWinningPoSt, TestParamsKind::kWindowPoSt, TestParamsKind::kSnap}) {
+    auto files = filecoin::EnsureTestParameters({kind, filecoin::SECTOR_SIZE_2KIB, ParamDir(), 1});
+    ASSERT_TRUE(files.ok()) << files.error().message;
+  }
+  const test::FilecoinRequests r = test::MakeFilecoinRequests(77);
+
+  EngineConfig config;
+  config.param_dir = ParamDir();
+  config.synthesis_workers = 2;
+  Engine engine(config);
+  RegisterFilecoinHandlers(engine);
+
+  // garbage first, so it is planned while the good jobs are queued behind it
+  std::vector<std::pair<ProofRequest, std::string>> garbage;
+  {
+    ProofRequest g = r.porep;
+    g.request_id = "garbage-porep";
+    g.vanilla_proof.assign(100, 'x');
+    garbage.emplace_back(g, "vanilla_proof");
+    g = r.snap;
+    g.request_id = "garbage-snap";
+    g.vanilla_proofs[0].resize(g.vanilla_proofs[0].size() - 1); // truncated
+    garbage.emplace_back(g, "vanilla_proofs[0]");
+    g = r.window;
+    g.request_id = "window-as-winning";
+    g.proof_kind = ProofKind::WINNING_POST;
+    garbage.emplace_back(g, "WINNING_POST");
+    g = r.winning;
+    g.request_id = "short-randomness";
+    g.randomness.resize(16);
+    garbage.emplace_back(g, "randomness");
+  }
+  for (const auto &[g, _] : garbage) ASSERT_TRUE(engine.Submit(g).ok());
+  for (const ProofRequest *good : {&r.porep, &r.winning, &r.window, &r.snap}) ASSERT_TRUE(engine.Submit(*good).ok());
+
+  for (const auto &[g, needle] : garbage) {
+    auto res = engine.Await(g.request_id, std::chrono::milliseconds(0));
+    ASSERT_TRUE(res.ok()) << res.message;
+    Print(res.value);
+    EXPECT_EQ(res.value.status, ProofStatus::FAILED);
+    EXPECT_NE(res.value.error_message.find(needle), std::string::npos) << res.value.error_message;
+  }
+
+  auto await_completed = [&](const ProofRequest &req) {
+    auto res = engine.Await(req.request_id, std::chrono::milliseconds(0));
+    EXPECT_TRUE(res.ok()) << res.message;
+    Print(res.value);
+    EXPECT_EQ(res.value.status, ProofStatus::COMPLETED) << res.value.error_message;
+    return res.value;
+  };
+
+  // PoRep: what the chain checks (verify_seal from commitments, ids and randomness)
+  const ProofResult porep = await_completed(r.porep);
+  auto sealed =
+      filecoin::VerifySeal(r.seal_proof, r.sealed->comm_r, r.sealed->comm_d, filecoin::ProverIdFromActorId(r.MINER_ID),
+                           r.SECTOR_ID, r.ticket, r.seed, porep.proof, ReadVk(TestParamsKind::kPorep));
+  ASSERT_TRUE(sealed.ok()) << sealed.error().message;
+  EXPECT_TRUE(*sealed);
+  EXPECT_EQ(porep.partitions, filecoin::PorepConfigFor(r.seal_proof).partitions);
+
+  for (const auto &[req, kind] :
+       {std::pair{&r.winning, TestParamsKind::kWinningPoSt}, std::pair{&r.window, TestParamsKind::kWindowPoSt}}) {
+    const ProofResult post = await_completed(*req);
+    auto job = filecoin::PreparePoStProof(req->registered_proof, req->vanilla_proofs, req->randomness, 0).value();
+    ExpectProofsVerify(post, kind, {job.public_inputs});
+  }
+
+  const ProofResult snap = await_completed(r.snap);
+  auto snap_job = filecoin::PrepareSnapProof(r.snap.registered_proof, r.snap.vanilla_proofs, r.snap.comm_r_old,
+                                             r.snap.comm_r_new, r.snap.comm_d_new)
+                      .value();
+  ExpectProofsVerify(snap, TestParamsKind::kSnap, snap_job.public_inputs);
+
+  const EngineStatus status = engine.Status();
+  EXPECT_EQ(status.proofs_completed, 4u);
+  EXPECT_EQ(status.proofs_failed, garbage.size());
+  EXPECT_EQ(status.self_check_failures, 0u);
+  engine.Shutdown(std::chrono::milliseconds(0));
+}
