@@ -4,6 +4,7 @@
 
 #include "filecoin/merkle_proof_ops.hpp"
 #include "filecoin/porep_challenges.hpp"
+#include "filecoin/porep_vanilla_verify.hpp"
 
 #include <tbb/parallel_for.h>
 
@@ -108,6 +109,10 @@ Result<SealCommitPhase1Output> SealCommitPhase1(const SealedSector &s, const Dig
   out.replica_id = s.replica_id;
   out.seed = seed;
   out.ticket = s.inputs.ticket;
+  // as seal_commit_phase1 does: a C1 that would not verify (a fault in sealing, storage or this
+  // code) is an error here, not minutes of proving later
+  if (auto verified = VerifyC1(out, s.config); !verified)
+    return hash::MakeError(verified.error().code, "C1 self-check: " + verified.error().message);
   return out;
 }
 

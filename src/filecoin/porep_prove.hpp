@@ -21,7 +21,7 @@ Result<std::vector<PorepChallengeProof>> ProvePartition(const SealedSector &sect
                                                         const Digest32 &seed, size_t partition);
 
 //! The C1 output for all partitions, with the registered proof's name (kBadArgument for a test
-//! configuration, which has no registered proof).
+//! configuration, which has no registered proof), verified with VerifyC1 before it is returned.
 Result<SealCommitPhase1Output> SealCommitPhase1(const SealedSector &sector, const Digest32 &seed);
 
 } // namespace cuzk::filecoin

@@ -32,7 +32,8 @@ public:
   explicit operator bool() const { return ok(); }
   const T &value() const & { return std::get<0>(v_); }
   T &value() & { return std::get<0>(v_); }
-  T &&value() && { return std::get<0>(std::move(v_)); }
+  //! by value: `for (auto &x : F().value())` must not refer into the destroyed temporary
+  T value() && { return std::get<0>(std::move(v_)); }
   const T &operator*() const & { return value(); }
   const T *operator->() const { return &value(); }
   const Error &error() const { return std::get<1>(v_); }

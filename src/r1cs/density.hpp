@@ -26,9 +26,16 @@ public:
   //! number of occurring variables
   size_t Count() const { return count_; }
 
-  //! appends other's variables; skip_first drops other's element 0 (its ONE, for input spaces)
+  //! Appends other's variables. For input spaces (skip_first) other's element 0 is its ONE, which is
+  //! also ours: it occurs if it occurs in either system (bellperson's extend ORs it in), and the
+  //! rest is appended.
   void Extend(const DensityTracker &other, bool skip_first) {
-    for (size_t i = skip_first ? 1 : 0; i < other.bits_.size(); i++) {
+    size_t i = 0;
+    if (skip_first && !other.bits_.empty()) {
+      if (other.bits_[0] && !bits_.empty()) Inc(0);
+      i = 1;
+    }
+    for (; i < other.bits_.size(); i++) {
       bits_.push_back(other.bits_[i]);
       count_ += other.bits_[i];
     }

@@ -176,5 +176,30 @@ TEST(ConstraintSystems, ExtendEqualsSequentialSynthesis) {
   EXPECT_FALSE(RecordingCS().IsExtensible());
 }
 
+// ONE occurring in B only in the appended part still occurs in B after Extend (a parallel synthesis
+// that appends parts must give the density a sequential one gives).
+TEST(ConstraintSystems, ExtendMergesTheDensityOfOne) {
+  const auto head_part = [](ConstraintSystem &cs) {
+    const Variable a = cs.Alloc("a", [] { return Fr::FromUint(1); });
+    cs.Enforce("a*a=a", LinearCombination() + a, LinearCombination() + a, LinearCombination() + a);
+  };
+  const auto tail_part = [](ConstraintSystem &cs) {
+    const Variable b = cs.Alloc("b", [] { return Fr::FromUint(3); });
+    cs.Enforce("b*1=b", LinearCombination() + b, LinearCombination() + ConstraintSystem::One(),
+               LinearCombination() + b);
+  };
+  ProvingAssignment seq, head, tail;
+  head_part(seq);
+  tail_part(seq);
+  head_part(head);
+  tail_part(tail);
+  ASSERT_TRUE(seq.b_input_density.Get(0));
+  ASSERT_FALSE(head.b_input_density.Get(0));
+  head.Extend(tail);
+  EXPECT_TRUE(head.b_input_density.Get(0));
+  EXPECT_EQ(head.b_input_density.Count(), seq.b_input_density.Count());
+  EXPECT_EQ(head.b_input_density.Size(), seq.b_input_density.Size());
+}
+
 } // namespace
 } // namespace cuzk::r1cs
