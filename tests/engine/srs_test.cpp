@@ -131,8 +131,12 @@ TEST_F(SrsTest, EnginePreloadsConfiguredEntriesAtStart) {
   EngineConfig c = SmallConfig(*dir_);
   c.srs_preload = {ChainId(8), "no-such-circuit"}; // a failing preload is logged, not fatal
   Engine engine(c);
-  for (int i = 0; i < 500 && Find(engine.Status().srs, ChainId(8))->tier != SrsTier::HOT; i++)
-    std::this_thread::sleep_for(10ms);
+  // loaded, and the preload's own lease released
+  auto preloaded = [&] {
+    const auto e = Find(engine.Status().srs, ChainId(8));
+    return e->tier == SrsTier::HOT && e->ref_count == 0;
+  };
+  for (int i = 0; i < 500 && !preloaded(); i++) std::this_thread::sleep_for(10ms);
   EXPECT_EQ(Find(engine.Status().srs, ChainId(8))->tier, SrsTier::HOT);
   EXPECT_TRUE(engine.PreloadSrs(ChainId(8)).value.already_loaded);
   EXPECT_EQ(engine.EvictSrs(ChainId(8)).value.was_loaded, true);
