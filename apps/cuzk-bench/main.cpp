@@ -5,6 +5,10 @@
 
 #include <CLI/CLI.hpp>
 
+namespace cuzk::bench {
+void AddGenVanillaCommand(CLI::App &app, int &exit_code); // gen_vanilla_command.cpp
+}
+
 int main(int argc, char **argv) {
   CLI::App app{"cuzk-bench: benchmarks and checks for the cuzk proving engine"};
   app.require_subcommand(1);
@@ -12,6 +16,7 @@ int main(int argc, char **argv) {
   cuzk::bench::AddSelftestCommand(app, exit_code);
   cuzk::bench::AddClientCommands(app, exit_code);
   cuzk::bench::AddParamsCommand(app, exit_code);
+  cuzk::bench::AddGenVanillaCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }
