@@ -2,7 +2,8 @@
 // ctest's fixture wrote (`cuzk-bench params --type porep --sector-size 2KiB` into
 // $CUZK_TEST_PARAM_DIR, under the official v28 name): seal seeded data → C1 → JSON and envelope
 // round trip → C2 on the CPU backend (self-checked) → verify_seal passes; changing any part of the
-// proof, comm_r, seed or ticket makes it fail. One C2 (minutes on 2 cores).
+// proof, comm_r, seed or ticket makes it fail; a backend whose result is corrupted makes C2 fail its
+// self-check instead of returning a proof. Two C2s (minutes on 2 cores).
 #include "filecoin/c1_envelope.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_c2.hpp"
@@ -25,7 +26,25 @@ struct Proved {
   test::SealedC1 sealed;
   groth16::VerifyingKey vk;
   std::vector<uint8_t> proof;
-  std::string error; //!< set when a step failed
+  std::string error;           //!< set when a step failed
+  std::string faulty_c2_error; //!< what C2 said when the backend's result was corrupted
+};
+
+// The CPU backend with a fault after it, as a miscomputing device would have: one MSM off by
+// the generator. The self-check must catch it before a proof leaves C2.
+class FaultyBackend final : public groth16::ProverBackend {
+public:
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *timings) override {
+    auto partials = cpu_.ProveStart(params, assignments, timings);
+    if (partials)
+      for (auto &p : *partials) p.l = p.l + ec::G1::Generator();
+    return partials;
+  }
+
+private:
+  groth16::CpuBackend cpu_;
 };
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
@@ -78,6 +97,10 @@ std::unique_ptr<Proved> ProveOnce() {
               SecondsSince(start), timings.synthesis_s, timings.prove_start_s, timings.prove_finish_s,
               timings.self_check_s);
   out->proof = std::move(proof).value();
+
+  FaultyBackend faulty;
+  auto bad = ProvePorepC2(*job, *params, faulty, rng);
+  out->faulty_c2_error = bad.ok() ? "(none: C2 returned a proof)" : bad.error().message;
   return out;
 }
 
@@ -98,6 +121,7 @@ TEST(PorepC2EndToEnd, SealC1C2VerifySealAndEveryChangeFails) {
   const Proved &p = *proved;
   ASSERT_TRUE(p.error.empty()) << p.error;
   ASSERT_EQ(p.proof.size(), 192u);
+  EXPECT_NE(p.faulty_c2_error.find("self-check failed"), std::string::npos) << p.faulty_c2_error;
   auto ok = Verify(p, p.sealed.c1.comm_r, p.sealed.seed, p.sealed.ticket, p.proof);
   ASSERT_TRUE(ok.ok()) << ok.error().message;
   EXPECT_TRUE(*ok);
