@@ -64,7 +64,7 @@ Result<r1cs::ProvingAssignment> SynthesizePorepPartition(const PorepC2Partition 
 
 struct PorepC2Options {
   //! partitions per ProveStart call; 0 = all at once. Each assignment in a batch holds its a, b, c
-  //! evaluations and witness (32 B per constraint and per variable: ~0.3 GB at 2KiB, ~12 GB at 32GiB)
+  //! evaluations and witness (32 B per constraint and per variable: ~0.35 GB at 2KiB, ~17 GB at 32GiB)
   size_t max_batch = 0;
   //! verify each partition proof against the vk before returning it (DESIGN.md rule 3)
   bool self_check = true;
