@@ -4,7 +4,7 @@
 // numbers in filecoin-proofs' constants.rs (spec/post-snap-poseidon.md §5). ~15 s of CPU.
 #include "filecoin/post_circuit.hpp"
 
-#include "counting_cs.hpp"
+#include "common/counting_cs.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 // inputs; tampered witnesses do not satisfy it.
 #include "filecoin/post_circuit.hpp"
 
-#include "counting_cs.hpp"
+#include "common/counting_cs.hpp"
 #include "post_test_sectors.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/test_cs.hpp"
