@@ -29,6 +29,9 @@ using groth16::ProverTimings;
 
 namespace {
 
+//! NttDomain builds domains up to 2^28 (gpu/ntt.hpp)
+constexpr unsigned MAX_DEVICE_LOG_DOMAIN = 28;
+
 class PhaseTimer {
 public:
   explicit PhaseTimer(double &sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
@@ -38,36 +41,6 @@ private:
   double &sink_;
   std::chrono::steady_clock::time_point start_;
 };
-
-// The same conditions as the CPU backend's: the assignment must fit the parameters' QAP.
-Status CheckShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index) {
-  auto fail = [&](const std::string &what) {
-    return Status(Error{"circuit " + std::to_string(index) + " does not match the parameters: " + what});
-  };
-  const size_t num_inputs = pa.NumInputs(), num_aux = pa.NumAux();
-  if (params.vk.ic.size() != num_inputs)
-    return fail(std::to_string(num_inputs) + " inputs, vk has " + std::to_string(params.vk.ic.size()));
-  if (params.l.size() != num_aux)
-    return fail(std::to_string(num_aux) + " aux variables, l has " + std::to_string(params.l.size()));
-  if (pa.b.size() != pa.a.size() || pa.c.size() != pa.a.size()) return fail("a, b, c lengths differ");
-  if (pa.a_aux_density.Size() != num_aux || pa.b_aux_density.Size() != num_aux ||
-      pa.b_input_density.Size() != num_inputs)
-    return fail("density lengths differ from the variable counts");
-  const size_t m = pa.NumConstraints() + num_inputs;
-  if (m > (size_t(1) << 28)) return fail("more than 2^28 constraints (the device NTT's limit)");
-  const size_t n = size_t(1) << poly::Domain::LogSizeFor(m);
-  if (params.h.size() != n - 1)
-    return fail("domain " + std::to_string(n) + " needs " + std::to_string(n - 1) + " h points, have " +
-                std::to_string(params.h.size()));
-  if (params.a.size() != num_inputs + pa.a_aux_density.Count())
-    return fail("A density " + std::to_string(num_inputs + pa.a_aux_density.Count()) + ", a has " +
-                std::to_string(params.a.size()));
-  const size_t nb = pa.b_input_density.Count() + pa.b_aux_density.Count();
-  if (params.b_g1.size() != nb || params.b_g2.size() != nb)
-    return fail("B density " + std::to_string(nb) + ", b_g1/b_g2 have " + std::to_string(params.b_g1.size()) + "/" +
-                std::to_string(params.b_g2.size()));
-  return {};
-}
 
 //! the host-side plan of one circuit's witness MSMs (made while the device computes H)
 struct WitnessPlan {
@@ -306,7 +279,8 @@ Expected<std::vector<PartialProof>> GpuBackend::ProveStart(const Parameters &par
                                                            std::span<const r1cs::ProvingAssignment> assignments,
                                                            ProverTimings *timings) {
   for (size_t i = 0; i < assignments.size(); i++) {
-    if (auto s = CheckShape(params, assignments[i], i); !s) return Error{s.ErrorMessage()};
+    if (auto s = groth16::CheckAssignmentShape(params, assignments[i], i, MAX_DEVICE_LOG_DOMAIN); !s)
+      return Error{s.ErrorMessage()};
   }
   ProverTimings local;
   std::vector<PartialProof> out;

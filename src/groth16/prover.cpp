@@ -30,31 +30,6 @@ std::vector<uint64_t> DensityMask(const r1cs::DensityTracker &d) {
   return words;
 }
 
-Status CheckShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index) {
-  auto fail = [&](const std::string &what) {
-    return Status(Error{"circuit " + std::to_string(index) + " does not match the parameters: " + what});
-  };
-  const size_t num_inputs = pa.NumInputs(), num_aux = pa.NumAux();
-  if (params.vk.ic.size() != num_inputs)
-    return fail(std::to_string(num_inputs) + " inputs, vk has " + std::to_string(params.vk.ic.size()));
-  if (params.l.size() != num_aux)
-    return fail(std::to_string(num_aux) + " aux variables, l has " + std::to_string(params.l.size()));
-  const size_t m = pa.NumConstraints() + num_inputs;
-  if (m > (size_t(1) << poly::Domain::MAX_LOG_SIZE)) return fail("too many constraints");
-  const size_t n = size_t(1) << poly::Domain::LogSizeFor(m);
-  if (params.h.size() != n - 1)
-    return fail("domain " + std::to_string(n) + " needs " + std::to_string(n - 1) + " h points, have " +
-                std::to_string(params.h.size()));
-  if (params.a.size() != num_inputs + pa.a_aux_density.Count())
-    return fail("A density " + std::to_string(num_inputs + pa.a_aux_density.Count()) + ", a has " +
-                std::to_string(params.a.size()));
-  const size_t nb = pa.b_input_density.Count() + pa.b_aux_density.Count();
-  if (params.b_g1.size() != nb || params.b_g2.size() != nb)
-    return fail("B density " + std::to_string(nb) + ", b_g1/b_g2 have " + std::to_string(params.b_g1.size()) + "/" +
-                std::to_string(params.b_g2.size()));
-  return {};
-}
-
 PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &pa, ProverTimings &t,
                       msm::MsmScratch &scratch) {
   const size_t num_inputs = pa.NumInputs();
@@ -126,6 +101,37 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
 
 } // namespace
 
+Status CheckAssignmentShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index,
+                            unsigned max_log_size) {
+  auto fail = [&](const std::string &what) {
+    return Status(Error{"circuit " + std::to_string(index) + " does not match the parameters: " + what});
+  };
+  const size_t num_inputs = pa.NumInputs(), num_aux = pa.NumAux();
+  if (params.vk.ic.size() != num_inputs)
+    return fail(std::to_string(num_inputs) + " inputs, vk has " + std::to_string(params.vk.ic.size()));
+  if (params.l.size() != num_aux)
+    return fail(std::to_string(num_aux) + " aux variables, l has " + std::to_string(params.l.size()));
+  if (pa.b.size() != pa.a.size() || pa.c.size() != pa.a.size()) return fail("a, b, c lengths differ");
+  if (pa.a_aux_density.Size() != num_aux || pa.b_aux_density.Size() != num_aux ||
+      pa.b_input_density.Size() != num_inputs)
+    return fail("density lengths differ from the variable counts");
+  const size_t m = pa.NumConstraints() + num_inputs;
+  if (m > (size_t(1) << max_log_size))
+    return fail("more than 2^" + std::to_string(max_log_size) + " constraints (the backend's largest domain)");
+  const size_t n = size_t(1) << poly::Domain::LogSizeFor(m);
+  if (params.h.size() != n - 1)
+    return fail("domain " + std::to_string(n) + " needs " + std::to_string(n - 1) + " h points, have " +
+                std::to_string(params.h.size()));
+  if (params.a.size() != num_inputs + pa.a_aux_density.Count())
+    return fail("A density " + std::to_string(num_inputs + pa.a_aux_density.Count()) + ", a has " +
+                std::to_string(params.a.size()));
+  const size_t nb = pa.b_input_density.Count() + pa.b_aux_density.Count();
+  if (params.b_g1.size() != nb || params.b_g2.size() != nb)
+    return fail("B density " + std::to_string(nb) + ", b_g1/b_g2 have " + std::to_string(params.b_g1.size()) + "/" +
+                std::to_string(params.b_g2.size()));
+  return {};
+}
+
 ProverTimings &ProverTimings::operator+=(const ProverTimings &o) {
   h_ntt += o.h_ntt;
   msm_h += o.msm_h;
@@ -141,7 +147,7 @@ Expected<std::vector<PartialProof>> CpuBackend::ProveStart(const Parameters &par
                                                            std::span<const r1cs::ProvingAssignment> assignments,
                                                            ProverTimings *timings) {
   for (size_t i = 0; i < assignments.size(); i++) {
-    if (auto s = CheckShape(params, assignments[i], i); !s) return Error{s.ErrorMessage()};
+    if (auto s = CheckAssignmentShape(params, assignments[i], i); !s) return Error{s.ErrorMessage()};
   }
   ProverTimings local;
   msm::MsmScratch scratch;

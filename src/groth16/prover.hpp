@@ -11,6 +11,7 @@
 // appended by the backend, so a, b, c have NumConstraints() + NumInputs() rows in the QAP.
 #pragma once
 #include "groth16/parameters.hpp"
+#include "poly/domain.hpp"
 #include "r1cs/expected.hpp"
 #include "r1cs/proving_assignment.hpp"
 
@@ -40,6 +41,12 @@ struct PartialProof {
   G1 b_g1_inputs, b_g1_aux;
   G2 b_g2_inputs, b_g2_aux;
 };
+
+//! Whether assignment `index` fits the parameters' QAP: input and aux counts, a/b/c and density
+//! lengths, the domain (at most 2^max_log_size) and the a/b_g1/b_g2 density counts. Every backend
+//! checks this before proving, so a mismatch is an error naming what differs, never a crash.
+Status CheckAssignmentShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index,
+                            unsigned max_log_size = poly::Domain::MAX_LOG_SIZE);
 
 class ProverBackend {
 public:
