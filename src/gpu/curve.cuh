@@ -46,8 +46,12 @@ template <class F> struct Xyzz {
     return {X3, Y3, V, W};
   }
 
+  //! AddAffine as one out-of-line copy (hd.hpp): for callers where code size matters more than the
+  //! call (a G2 addition is ~30 Fp multiplications; an inlined one keeps its point in registers)
+  CUZK_HD_NOINLINE void AddAffineCall(const Affine<F> &q) { AddAffine(q); }
+
   //! madd-2008-s: this += q, with the equal / opposite / infinity cases made explicit
-  CUZK_HD_NOINLINE void AddAffine(const Affine<F> &q) {
+  CUZK_HD void AddAffine(const Affine<F> &q) {
     if (q.IsInfinity()) return;
     if (IsInfinity()) {
       *this = {q.x, q.y, F::One(), F::One()};

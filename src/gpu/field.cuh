@@ -150,7 +150,101 @@ template <class P> struct alignas(16) Mont {
     r.ReduceOnce(); // t < 2p, so t[N] is zero here
     return r;
   }
-  CUZK_HD Mont Square() const { return *this * *this; }
+  //! a²: each cross product a_i·a_j (i < j) formed once and doubled, the diagonal added, then
+  //! the product reduced (Reduce2N): N(N+1)/2 + N² word products instead of the 2N² of a·a
+  CUZK_HD Mont Square() const {
+    uint32_t t[2 * N];
+    CUZK_UNROLL
+    for (int k = 0; k < 2 * N; k++) t[k] = 0;
+    // Row i adds a_i·a_j for j > i at word i + j. Its lo chain's carry lands on word i + N, which
+    // holds at most the previous row's carry bit; its hi chain's carry opens word i + N + 1.
+    CUZK_UNROLL
+    for (int i = 0; i < N - 1; i++) {
+      CarryChain c;
+      t[2 * i + 1] = c.MadLoCc(v[i], v[i + 1], t[2 * i + 1]);
+      CUZK_UNROLL
+      for (int j = i + 2; j < N; j++) t[i + j] = c.MadcLo(v[i], v[j], t[i + j]);
+      t[i + N] = c.Addc(t[i + N], 0);
+      t[2 * i + 2] = c.MadHiCc(v[i], v[i + 1], t[2 * i + 2]);
+      CUZK_UNROLL
+      for (int j = i + 2; j < N; j++) t[i + j + 1] = c.MadcHi(v[i], v[j], t[i + j + 1]);
+      t[i + N + 1] = c.Addc(0, 0);
+    }
+    // doubled (the cross sum is below 2^(64N−1), so nothing leaves the top word), plus a_i² at 2i
+    CarryChain d;
+    t[0] = d.AddCc(t[0], t[0]);
+    CUZK_UNROLL
+    for (int k = 1; k < 2 * N; k++) t[k] = d.Addc(t[k], t[k]);
+    CarryChain e;
+    t[0] = e.MadLoCc(v[0], v[0], t[0]);
+    t[1] = e.MadcHi(v[0], v[0], t[1]);
+    CUZK_UNROLL
+    for (int i = 1; i < N; i++) {
+      t[2 * i] = e.MadcLo(v[i], v[i], t[2 * i]);
+      t[2 * i + 1] = e.MadcHi(v[i], v[i], t[2 * i + 1]);
+    }
+    return Reduce2N(t);
+  }
+
+  //! Montgomery reduction of a 2N-word T < p·2^(32N): T·2^(−32N) mod p, fully reduced. The low N
+  //! words are reduced row by row as in CIOS; T's word N + i joins at word N − 1 after the i-th
+  //! shift, where it sits then (the running value stays below 2^(32N+1)).
+  CUZK_HD static Mont Reduce2N(const uint32_t *t) {
+    constexpr Words32<N> p = MOD;
+    uint32_t u[N + 2];
+    CUZK_UNROLL
+    for (int k = 0; k < N; k++) u[k] = t[k];
+    u[N] = 0;
+    u[N + 1] = 0;
+    CUZK_UNROLL
+    for (int i = 0; i < N; i++) {
+      const uint32_t m = u[0] * M0;
+      CarryChain c;
+      u[0] = c.MadLoCc(m, p[0], u[0]);
+      CUZK_UNROLL
+      for (int j = 1; j < N; j++) u[j] = c.MadcLo(m, p[j], u[j]);
+      u[N] = c.Addc(u[N], 0);
+      u[N + 1] = c.Addc(0, 0);
+      u[1] = c.MadHiCc(m, p[0], u[1]);
+      CUZK_UNROLL
+      for (int j = 1; j < N; j++) u[j + 1] = c.MadcHi(m, p[j], u[j + 1]);
+      u[N + 1] = c.Addc(u[N + 1], 0);
+      CUZK_UNROLL
+      for (int k = 0; k <= N; k++) u[k] = u[k + 1];
+      u[N + 1] = 0;
+      CarryChain a;
+      u[N - 1] = a.AddCc(u[N - 1], t[N + i]);
+      u[N] = a.Addc(u[N], 0);
+    }
+    Mont r;
+    CUZK_UNROLL
+    for (int j = 0; j < N; j++) r.v[j] = u[j];
+    r.ReduceOnce(); // T < p·2^(32N) leaves a result below 2p, so u[N] is zero here
+    return r;
+  }
+
+  //! a^(p−2) = a⁻¹ for a ≠ 0 (Fermat), 0 for 0: ~380 squarings, for the rare inversion that a
+  //! batch (Montgomery's trick) shares
+  CUZK_HD Mont Inverse() const {
+    constexpr Words32<N> e = PMinusTwo();
+    Mont acc = One();
+    for (int i = 32 * N - 1; i >= 0; i--) {
+      acc = acc.Square();
+      if ((e[i / 32] >> (i % 32)) & 1) acc = acc * *this;
+    }
+    return acc;
+  }
+  static constexpr Words32<N> PMinusTwo() {
+    Words32<N> e{};
+    constexpr Words32<N> p = MOD;
+    uint64_t borrow = 2;
+    for (int i = 0; i < N; i++) {
+      const uint64_t x = uint64_t(p[i]) - borrow;
+      e.w[i] = uint32_t(x);
+      borrow = x >> 63;
+    }
+    return e;
+  }
 
   //! the canonical integer (a·R·R⁻¹), as 32-bit words: what scalar digits are cut from
   CUZK_HD Mont FromMontgomery() const {
