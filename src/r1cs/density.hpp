@@ -12,6 +12,10 @@ namespace cuzk::r1cs {
 
 class DensityTracker {
 public:
+  //! room for n variables without regrowing
+  void Reserve(size_t n) { bits_.reserve(n); }
+  //! bytes held (the bit vector's capacity)
+  size_t CapacityBytes() const { return bits_.capacity() / 8; }
   //! one more variable, not (yet) occurring
   void AddElement() { bits_.push_back(false); }
   //! variable i occurs

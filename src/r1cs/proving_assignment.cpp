@@ -43,6 +43,17 @@ ProvingAssignment::ProvingAssignment() {
   b_input_density.AddElement();
 }
 
+void ProvingAssignment::Reserve(const AssignmentShape &shape) {
+  a.reserve(shape.constraints);
+  b.reserve(shape.constraints);
+  c.reserve(shape.constraints);
+  input_assignment.reserve(shape.inputs);
+  aux_assignment.reserve(shape.aux);
+  a_aux_density.Reserve(shape.aux);
+  b_input_density.Reserve(shape.inputs);
+  b_aux_density.Reserve(shape.aux);
+}
+
 Variable ProvingAssignment::AllocVariable(VarKind kind, std::string_view, ValueFn value) {
   if (kind == VarKind::Input) {
     input_assignment.push_back(value());
