@@ -58,6 +58,8 @@ Result<std::vector<std::vector<Fr>>> PorepVerifierInputs(RegisteredSealProof pro
 Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id) {
   auto config = C1PorepConfig(c1);
   if (!config) return config.error();
+  // seal_commit_phase2 refuses a zero seed for every variant, NI too (VerifyC1 allows it there)
+  if (IsZero(c1.seed)) return MakeError(ErrorCode::kBadArgument, "C2: the seed is zero (invalid PoRep challenge seed)");
   if (auto verified = VerifyC1(c1, *config); !verified) return verified.error();
   if (auto mine = CheckC1ReplicaId(c1, *config, prover_id, sector_id); !mine) return mine.error();
   // CheckC1ReplicaId made c1.replica_id the one the verifier derives from the ids, ticket and comm_d.
@@ -164,6 +166,18 @@ Result<std::vector<uint8_t>> ProvePorepC2(const PorepC2Job &job, const groth16::
 Result<bool> VerifySeal(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
                         const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket, const Digest32 &seed,
                         std::span<const uint8_t> proof_bytes, const groth16::PreparedVerifyingKey &pvk) {
+  if (GetSealProofInfo(proof).feature == PorepFeature::kNonInteractive)
+    return MakeError(ErrorCode::kBadArgument,
+                     std::string(GetSealProofInfo(proof).name) +
+                         ": a non-interactive seal proof is a SnarkPack aggregate of the partition proofs, which cuzk "
+                         "does not implement (not supported); VerifyPorepCircuitProofs checks the partition proofs");
+  return VerifyPorepCircuitProofs(proof, comm_r, comm_d, prover_id, sector_id, ticket, seed, proof_bytes, pvk);
+}
+
+Result<bool> VerifyPorepCircuitProofs(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
+                                      const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket,
+                                      const Digest32 &seed, std::span<const uint8_t> proof_bytes,
+                                      const groth16::PreparedVerifyingKey &pvk) {
   const PorepConfig config = PorepConfigFor(proof);
   if (proof_bytes.size() != config.partitions * groth16::PROOF_BYTES)
     return MakeError(ErrorCode::kBadLength, "seal proof of " + std::to_string(proof_bytes.size()) + " bytes, " +

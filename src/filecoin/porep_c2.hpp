@@ -11,6 +11,12 @@
 //                     partitions, ProveFinish, self-check of every partition proof against the vk;
 //                     192 bytes per partition, concatenated in partition order.
 // VerifySeal needs only what the chain knows: commitments, ids, randomness, proof bytes, the vk.
+//
+// Non-interactive PoRep (V1_2_Feat_NonInteractivePoRep): upstream's seal_commit_phase2 returns the
+// SnarkPack (v2) aggregate of the partition proofs, and its verify_seal checks such an aggregate.
+// cuzk does not implement SnarkPack: ProvePorepC2 returns the partition proofs (what upstream's
+// seal_commit_phase2_circuit_proofs returns, the aggregation's input), VerifySeal refuses NI with a
+// clear error, and VerifyPorepCircuitProofs checks partition proofs of any variant.
 #pragma once
 #include "filecoin/porep_config.hpp"
 #include "filecoin/porep_vanilla_proof.hpp"
@@ -79,7 +85,8 @@ struct PorepC2Timings {
   groth16::ProverTimings prover;
 };
 
-//! Proves every partition of the job against params with backend; random_fr supplies the
+//! Proves every partition of the job against params with backend (for NI: the circuit proofs, not
+//! the aggregate upstream's seal_commit_phase2 returns); random_fr supplies the
 //! blinding (r, s) of each proof in partition order. Errors: the params' input count does not
 //! match the circuit, the backend fails, or a partition proof fails its self-check (naming the
 //! partition): then nothing is returned.
@@ -95,10 +102,18 @@ Result<std::vector<uint8_t>> ProvePorepC2(const PorepC2Job &job, const groth16::
   return ProvePorepC2(job, params, backend, std::function<Fr()>([&rng] { return Fr::Random(rng); }), options, timings);
 }
 
-//! verify_seal: true when proof_bytes are the partition proofs of this sector's seal. false for a
-//! proof that does not verify or does not decode; errors for malformed arguments: kBadLength when
-//! proof_bytes is not 192 × partitions, kBadArgument when the vk's input count is not the
-//! circuit's, PorepVerifierInputs' errors. Partitions are checked as one randomised batch.
+//! The partition proofs of a seal, 192 B each in partition order (any variant; for NI these are
+//! seal_commit_phase2_circuit_proofs' output): true when they verify. false for a proof that does not
+//! verify or does not decode; errors for malformed arguments: kBadLength when proof_bytes is not
+//! 192 × partitions, kBadArgument when the vk's input count is not the circuit's,
+//! PorepVerifierInputs' errors. Partitions are checked as one randomised batch.
+Result<bool> VerifyPorepCircuitProofs(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
+                                      const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket,
+                                      const Digest32 &seed, std::span<const uint8_t> proof_bytes,
+                                      const groth16::PreparedVerifyingKey &pvk);
+
+//! verify_seal: VerifyPorepCircuitProofs for interactive and synthetic PoRep. For NI, whose seal
+//! proof is a SnarkPack aggregate, kBadArgument saying it is not supported.
 Result<bool> VerifySeal(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
                         const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket, const Digest32 &seed,
                         std::span<const uint8_t> proof_bytes, const groth16::PreparedVerifyingKey &pvk);

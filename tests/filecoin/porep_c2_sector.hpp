@@ -1,5 +1,6 @@
-// tests/filecoin/porep_c2_sector.hpp — a 2KiB sector sealed from seeded data and its C1 output, with
-// the ids and randomness C2 and verify_seal take (tests/filecoin/porep_c2_test.cpp, tests/filecoin_e2e).
+// tests/filecoin/porep_c2_sector.hpp — a small sector (2KiB, 8MiB, 512MiB) sealed from seeded data
+// and its C1 output, with the ids and randomness C2 and verify_seal take (tests/filecoin/porep_c2_test.cpp,
+// tests/filecoin_e2e, bench/porep_c2_bench.cpp).
 #pragma once
 #include "filecoin/fr32.hpp"
 #include "filecoin/porep_prove.hpp"
@@ -22,10 +23,9 @@ struct SealedC1 {
   filecoin::SealCommitPhase1Output c1;
 };
 
-//! Seals 2KiB of seeded random data for miner 1000, sector 7, and runs C1 with a seeded seed.
-inline SealedC1
-SealSeeded2KiB(uint64_t data_seed,
-               filecoin::RegisteredSealProof proof = filecoin::RegisteredSealProof::kStackedDrg2KiBV1_1) {
+//! Seals a sector of `proof`'s size filled with seeded random data for miner 1000, sector 7, and
+//! runs C1 with a seeded seed.
+inline SealedC1 SealSeeded(uint64_t data_seed, filecoin::RegisteredSealProof proof) {
   SealedC1 out;
   out.proof = proof;
   out.prover_id = filecoin::ProverIdFromActorId(out.miner_id);
@@ -41,6 +41,13 @@ SealSeeded2KiB(uint64_t data_seed,
   inputs.ticket = out.ticket;
   out.c1 = filecoin::SealCommitPhase1(filecoin::SealUnpadded(config, payload, inputs).value(), out.seed).value();
   return out;
+}
+
+//! SealSeeded at 2KiB (or another proof of that size).
+inline SealedC1
+SealSeeded2KiB(uint64_t data_seed,
+               filecoin::RegisteredSealProof proof = filecoin::RegisteredSealProof::kStackedDrg2KiBV1_1) {
+  return SealSeeded(data_seed, proof);
 }
 
 } // namespace cuzk::test

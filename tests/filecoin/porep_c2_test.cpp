@@ -5,6 +5,7 @@
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_c2_sector.hpp"
+#include "filecoin/porep_vanilla_verify.hpp"
 #include "filecoin/test_params.hpp"
 
 #include <gtest/gtest.h>
@@ -183,4 +184,48 @@ TEST(VerifySealArguments, LengthsZerosAndRangesAreErrors) {
   auto wrong_vk = VerifySeal(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed, proof,
                              groth16::PrepareVerifyingKey(other));
   EXPECT_FALSE(wrong_vk.ok());
+}
+
+TEST(PorepC2NonInteractive, PreparesThirteenPartitionsAndRefusesAZeroSeed) {
+  // NI at 2KiB: 13 partitions of 2 challenges, each with its own verifier inputs (challenges from
+  // comm_r, not the seed)
+  const test::SealedC1 s = test::SealSeeded(22, RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep);
+  auto job = PreparePorepC2(s.c1, s.prover_id, s.sector_id);
+  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_EQ(job->partitions.size(), 13u);
+  EXPECT_NE(job->partitions[0].public_inputs, job->partitions[12].public_inputs);
+  // upstream's C2 requires a seed for NI too, although its challenges do not use it
+  SealCommitPhase1Output zero_seed = s.c1;
+  zero_seed.seed = Digest32{};
+  EXPECT_TRUE(VerifyC1(zero_seed).ok());
+  auto refused = PreparePorepC2(zero_seed, s.prover_id, s.sector_id);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("seed is zero"), std::string::npos) << refused.error().message;
+}
+
+TEST(PorepC2NonInteractive, VerifySealSaysTheAggregateIsNotSupported) {
+  // upstream's NI seal proof is a SnarkPack aggregate (14,164 B for 13 partitions at 8MiB,
+  // spec/vectors.md §6.1): VerifySeal refuses NI outright, whatever the bytes
+  const test::SealedC1 s = test::SealSeeded(23, RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep);
+  groth16::VerifyingKey vk;
+  vk.ic.resize(40);
+  const groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(vk);
+  for (size_t bytes : {size_t(14164), size_t(13 * 192)}) {
+    const std::vector<uint8_t> proof(bytes);
+    auto r = VerifySeal(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed, proof, pvk);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("SnarkPack aggregate"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("not supported"), std::string::npos) << r.error().message;
+  }
+  // the partition proofs are checked by VerifyPorepCircuitProofs: 13 × 192 zero bytes are well-formed
+  // arguments but no points, so false
+  const std::vector<uint8_t> zeros(13 * 192);
+  auto circuit = VerifyPorepCircuitProofs(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed,
+                                          zeros, pvk);
+  ASSERT_TRUE(circuit.ok()) << circuit.error().message;
+  EXPECT_FALSE(*circuit);
+  auto wrong_length = VerifyPorepCircuitProofs(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket,
+                                               s.seed, std::span(zeros).first(192), pvk);
+  ASSERT_FALSE(wrong_length.ok());
+  EXPECT_EQ(wrong_length.error().code, hash::ErrorCode::kBadLength);
 }
