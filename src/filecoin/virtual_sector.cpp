@@ -98,7 +98,10 @@ Result<Fr> ToFr(const Digest32 &bytes) { return hash::FrFromBytesLE(bytes); }
 Result<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const VirtualSectorInputs &inputs) {
   if (!config.proof) return BadArgument("a test configuration has no registered proof name for the C1");
   if (config.feature != PorepFeature::kNone)
-    return BadArgument("only interactive PoRep: synthetic and NI challenges depend on comm_r");
+    return BadArgument(std::string(GetSealProofInfo(*config.proof).name) +
+                       " is not supported: its challenges are derived from comm_r, which here depends on the "
+                       "challenged nodes (only they hold real columns), so no sparse sector passes verification; "
+                       "the interactive proof of the size has the same circuit and parameters");
   if (inputs.seed == Digest32{}) return BadArgument("the seed must not be zero");
   if (!std::has_single_bit(config.nodes)) return BadArgument("nodes must be a power of two");
   const size_t depth = size_t(std::countr_zero(config.nodes));

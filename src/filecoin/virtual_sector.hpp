@@ -10,8 +10,14 @@
 // else (filecoin/sparse_poseidon_tree.hpp). The result passes the same vanilla verification
 // (filecoin/porep_vanilla_verify.hpp) and satisfies the same circuit as a sealed sector's C1.
 //
-// Only interactive PoRep (registered proofs V1 and V1_1): synthetic and non-interactive challenges
-// are derived from comm_r, which depends on which nodes are challenged.
+// Only interactive PoRep (registered proofs V1 and V1_1). Synthetic and non-interactive challenges
+// are derived from comm_r, and a virtual sector's comm_r depends on which nodes it challenges: only
+// the nodes chosen before comm_r is known hold real columns and replica nodes, every other leaf is
+// the default. A challenge derived afterwards lands, with overwhelming probability, on a default
+// leaf, which no column of real labels hashes to (that would be a Poseidon preimage). So a sparse C1
+// of those variants that passes verification needs a fixed point of the challenge derivation; there
+// is none to be had, and VirtualSectorC1 says so. Their circuit and parameters are the interactive
+// ones of the size: an NI 32GiB C2 is 126 partitions of the circuit a V1_1 virtual C1 exercises.
 #pragma once
 #include "filecoin/porep_config.hpp"
 #include "filecoin/porep_vanilla_proof.hpp"

@@ -142,11 +142,17 @@ TEST(VirtualSector, LargeSizesPassVerification) {
 }
 
 TEST(VirtualSector, RejectsWhatItCannotMake) {
-  EXPECT_FALSE(
-      VirtualSectorC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep), Inputs(4)).ok());
-  EXPECT_FALSE(
-      VirtualSectorC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep), Inputs(4))
-          .ok());
+  // synthetic and NI challenges come from comm_r: every size, a clear error naming the proof
+  for (uint64_t id = 10; id < 20; id++) {
+    const PorepConfig config = PorepConfigFor(RegisteredSealProof(id));
+    auto c1 = VirtualSectorC1(config, Inputs(4));
+    ASSERT_FALSE(c1.ok()) << id;
+    const std::string &message = c1.error().message;
+    EXPECT_NE(message.find(std::string(GetSealProofInfo(RegisteredSealProof(id)).name) + " is not supported"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("derived from comm_r"), std::string::npos) << message;
+  }
   VirtualSectorInputs zero_seed = Inputs(4);
   zero_seed.seed = {};
   EXPECT_FALSE(VirtualSectorC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1), zero_seed).ok());
