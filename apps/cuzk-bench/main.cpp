@@ -7,7 +7,8 @@
 
 namespace cuzk::bench {
 void AddGenVanillaCommand(CLI::App &app, int &exit_code); // gen_vanilla_command.cpp
-}
+void AddInputsCommand(CLI::App &app, int &exit_code);     // inputs_command.cpp
+} // namespace cuzk::bench
 
 int main(int argc, char **argv) {
   CLI::App app{"cuzk-bench: benchmarks and checks for the cuzk proving engine"};
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   cuzk::bench::AddClientCommands(app, exit_code);
   cuzk::bench::AddParamsCommand(app, exit_code);
   cuzk::bench::AddGenVanillaCommand(app, exit_code);
+  cuzk::bench::AddInputsCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

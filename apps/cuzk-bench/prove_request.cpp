@@ -5,6 +5,7 @@
 #include "filecoin/c1_envelope.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/registered_seal_proof.hpp"
+#include "request_file.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -105,8 +106,7 @@ std::optional<v1::Priority> ParsePriority(const std::string &name) {
 void AddProveFlags(CLI::App &cmd, ProveArgs &args, bool with_partition) {
   cmd.add_option("-t,--type", args.type,
                  "proof type: porep (porep-c2, seal-commit), snap (snap-deals, update), wpost (window-post, "
-                 "windowpost), winning (winning-post, winningpost)")
-      ->required();
+                 "windowpost), winning (winning-post, winningpost); required unless --request names it");
   cmd.add_option("--c1", args.c1_path, "PoRep: C1 output (Curio envelope, or a bare C1 JSON to wrap)");
   cmd.add_option("--vanilla", args.vanilla_path, "PoSt/SnapDeals: JSON array of base64 proofs, or one raw proof");
   cmd.add_option("--registered-proof", args.registered_proof, "registered proof number (spec §2.3)")
@@ -124,10 +124,25 @@ void AddProveFlags(CLI::App &cmd, ProveArgs &args, bool with_partition) {
   cmd.add_option("--priority", args.priority, "low, normal, high, critical, unspecified (the kind's default)")
       ->capture_default_str();
   cmd.add_option("--request-id", args.request_id, "request id (idempotency key); default a fresh UUID");
+  cmd.add_option("--request", args.request_path,
+                 "request file (gen-vanilla writes request.txt): `key value` lines of these flags; flags given "
+                 "here win")
+      ->check(CLI::ExistingFile);
+  args.cmd = &cmd;
 }
 
-std::optional<v1::SubmitProofRequest> BuildRequest(const ProveArgs &args, std::string &error) {
+std::optional<v1::SubmitProofRequest> BuildRequest(const ProveArgs &given_args, std::string &error) {
+  ProveArgs args = given_args;
+  if (!args.request_path.empty()) {
+    const CLI::App *cmd = given_args.cmd;
+    auto on_command_line = [cmd](const std::string &key) { return cmd != nullptr && cmd->count("--" + key) > 0; };
+    if (!ApplyRequestFile(args.request_path, on_command_line, args, error)) return std::nullopt;
+  }
   v1::SubmitProofRequest request;
+  if (args.type.empty()) {
+    error = "-t/--type is required (or a --request file that names it)";
+    return std::nullopt;
+  }
   auto kind = ParseProofType(args.type);
   if (!kind) {
     error = "unknown proof type '" + args.type + "'";

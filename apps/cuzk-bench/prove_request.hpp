@@ -1,6 +1,7 @@
-// apps/cuzk-bench/prove_request.hpp — the proof-request flags of `single`, `batch` and `stress`
-// (the reference bench's, spec/cuzk-api.md §4, plus --priority, --sector-size, --request-id) and
-// how they become a SubmitProofRequest.
+// apps/cuzk-bench/prove_request.hpp — the proof-request flags of `single`, `batch`, `stress`,
+// `inputs` and `verify` (the reference bench's, spec/cuzk-api.md §4, plus --priority,
+// --sector-size, --request-id and --request, a request file: request_file.hpp) and how they become
+// a SubmitProofRequest.
 #pragma once
 #include "cuzk/v1/proving.pb.h"
 
@@ -28,13 +29,18 @@ struct ProveArgs {
   uint64_t sector_size = uint64_t{32} << 30; //!< the reference always sends 32 GiB
   std::string priority = "unspecified";      //!< low, normal, high, critical; unspecified = the kind's default
   std::string request_id;                    //!< "" = a fresh UUID per request (as the reference)
+  std::string request_path;                  //!< --request: a request file supplying the flags not given
+  //! the subcommand the flags were parsed on (set by AddProveFlags): a flag it counts wins over the
+  //! request file's value; null = the file's values win
+  const CLI::App *cmd = nullptr;
 };
 
 //! Adds the flags to a subcommand. `with_partition` for `single` (batch has no --partition).
+//! -t/--type is required by BuildRequest, unless the --request file names it.
 void AddProveFlags(CLI::App &cmd, ProveArgs &args, bool with_partition);
 
-//! Reads the files and builds the request (request_id left empty). nullopt with `error` set when
-//! a flag is malformed or a file cannot be read.
+//! Reads the request file (if any) and the payload files and builds the request (request_id left
+//! empty). nullopt with `error` set when a flag is malformed or a file cannot be read.
 std::optional<cuzk::v1::SubmitProofRequest> BuildRequest(const ProveArgs &args, std::string &error);
 
 //! A random UUIDv4 string.

@@ -2,16 +2,22 @@
 // inputs, outside the daemon (its self-check is not taken on trust).
 //
 //   cuzk-bench verify --vk v28-....vk --proof proof.bin --inputs inputs.txt
+//   cuzk-bench verify --vk-dir PARAMS --proof proof.bin --request DIR/request.txt [--randomness HEX ...]
 //
 // The proof file holds N concatenated 192-byte proofs (what `single -o` writes), raw or as hex.
 // The inputs file has one decimal field element per line (ONE excluded), partition after
-// partition; a blank line or a `#` line ends a partition (what `inputs` prints).
+// partition; a blank line or a `#` line ends a partition (what `inputs` prints). Without
+// --inputs, the request (the flags of `single`, or a --request file) gives them: recomputed
+// verifier-side (request_inputs.hpp), with the vk found in --vk-dir under the circuit's official
+// name. Exit status: 0 all valid, 1 a proof is invalid, 2 bad arguments or files.
 #include "client.hpp"
 #include "groth16/groth16.hpp"
 #include "prove_request.hpp"
+#include "request_inputs.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -20,7 +26,8 @@ namespace cuzk::bench {
 namespace {
 
 struct VerifyOptions {
-  std::string vk_path, proof_path, inputs_path;
+  std::string vk_path, vk_dir, proof_path, inputs_path;
+  ProveArgs request; //!< used when there is no --inputs
 };
 
 // A decimal integer below r, or nullopt.
@@ -94,17 +101,59 @@ bool ReadProofs(const std::string &path, std::vector<uint8_t> &out, std::string 
   return true;
 }
 
-int RunVerify(const VerifyOptions &options) {
-  std::string error;
-  auto vk = groth16::ReadVerifyingKeyFile(options.vk_path);
-  if (!vk) {
-    std::cerr << "error: " << options.vk_path << ": " << vk.ErrorMessage() << "\n";
-    return 2;
+// The inputs and the vk path: from --inputs and --vk, or recomputed from the request.
+bool ResolveInputs(const VerifyOptions &options, std::vector<std::vector<ff::Fr>> &inputs, std::string &vk_path,
+                   std::string &error) {
+  const bool has_request = !options.request.type.empty() || !options.request.request_path.empty();
+  if (!options.inputs_path.empty()) {
+    if (has_request) {
+      error = "give either --inputs or a request (-t/--type ... or --request), not both";
+      return false;
+    }
+    if (options.vk_path.empty()) {
+      error = "--inputs needs --vk (which circuit the inputs are for is not known)";
+      return false;
+    }
+    vk_path = options.vk_path;
+    return ReadInputs(options.inputs_path, inputs, error);
   }
+  if (!has_request) {
+    error = "give --inputs, or the request whose inputs to recompute (--request FILE or -t/--type ...)";
+    return false;
+  }
+  auto request = BuildRequest(options.request, error);
+  if (!request) return false;
+  auto computed = VerifierInputs(*request);
+  if (!computed) {
+    error = computed.error().message;
+    return false;
+  }
+  inputs = std::move(computed->partitions);
+  vk_path = options.vk_path;
+  if (vk_path.empty()) {
+    std::string dir = options.vk_dir;
+    const char *env = std::getenv("FIL_PROOFS_PARAMETER_CACHE");
+    if (dir.empty() && env != nullptr) dir = env;
+    if (dir.empty()) {
+      error = "give --vk, --vk-dir or FIL_PROOFS_PARAMETER_CACHE (for " + computed->parameter_id + ".vk)";
+      return false;
+    }
+    vk_path = dir + "/" + computed->parameter_id + ".vk";
+  }
+  return true;
+}
+
+int RunVerify(const VerifyOptions &options) {
+  std::string error, vk_path;
   std::vector<uint8_t> bytes;
   std::vector<std::vector<ff::Fr>> inputs;
-  if (!ReadProofs(options.proof_path, bytes, error) || !ReadInputs(options.inputs_path, inputs, error)) {
+  if (!ResolveInputs(options, inputs, vk_path, error) || !ReadProofs(options.proof_path, bytes, error)) {
     std::cerr << "error: " << error << "\n";
+    return 2;
+  }
+  auto vk = groth16::ReadVerifyingKeyFile(vk_path);
+  if (!vk) {
+    std::cerr << "error: " << vk_path << ": " << vk.ErrorMessage() << "\n";
     return 2;
   }
   auto proofs = groth16::DecodeProofs(bytes);
@@ -135,12 +184,17 @@ int RunVerify(const VerifyOptions &options) {
 
 void AddVerifyCommand(CLI::App &app, int &exit_code) {
   auto options = std::make_shared<VerifyOptions>();
-  auto *v = app.add_subcommand("verify", "verify proofs against a verifying key and public inputs");
-  v->add_option("--vk", options->vk_path, "verifying key (.vk, bellperson layout)")->required();
+  auto *v = app.add_subcommand("verify", "verify proofs against a verifying key and public inputs, given or "
+                                         "recomputed from a request (the flags of `single`, or --request FILE)");
+  auto *vk = v->add_option("--vk", options->vk_path, "verifying key (.vk, bellperson layout)");
+  v->add_option("--vk-dir", options->vk_dir,
+                "with a request: the parameter directory holding the circuit's official <stem>.vk "
+                "(default $FIL_PROOFS_PARAMETER_CACHE)")
+      ->excludes(vk);
   v->add_option("--proof", options->proof_path, "N x 192-byte proofs, raw or hex")->required();
   v->add_option("--inputs", options->inputs_path,
-                "public inputs: one decimal per line, partitions separated by blank or # lines")
-      ->required();
+                "public inputs: one decimal per line, partitions separated by blank or # lines");
+  AddProveFlags(*v, options->request, true);
   v->callback([options, &exit_code] { exit_code = RunVerify(*options); });
 }
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# tests/server/daemon_kinds_e2e.sh — WindowPoSt, WinningPoSt and SnapDeals through the daemon, as
+# Curio sends them: `cuzk-bench gen-vanilla <kind>` makes a request from a really sealed, seeded
+# 2 KiB sector; cuzk-daemon on a temporary unix socket over the 2 KiB test parameters (the ctest
+# fixture made them) proves it (`single --request`, all kinds submitted at once); then, OUTSIDE the
+# daemon:
+#   - `inputs --request` (verifier side, from the payload's bytes, with --check-vanilla) gives the
+#     inputs gen-vanilla computed from what it sealed;
+#   - `verify --request` recomputes them and checks every partition proof against the .vk;
+#   - the same proof under other randomness (PoSt) or another comm_r_new (SnapDeals) is INVALID
+#     (exit 1), not an error;
+# and SIGTERM exits 0. PoRep has its own script (daemon_porep_e2e.sh).
+#
+#   daemon_kinds_e2e.sh BIN_DIR PARAM_DIR KIND...     KIND: window-post | winning-post | snap
+set -euo pipefail
+bin=$1
+params=$2
+shift 2
+kinds=("$@")
+work=$(mktemp -d /tmp/cuzk-kinds-e2e-XXXXXX)
+daemon=
+cleanup() {
+  if [ -n "$daemon" ] && kill -0 "$daemon" 2>/dev/null; then kill -KILL "$daemon"; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  [ -f "$work/daemon.log" ] && tail -n 40 "$work/daemon.log" >&2
+  exit 1
+}
+bench() { "$bin/cuzk-bench" "$@"; }
+SECONDS=0
+
+for kind in "${kinds[@]}"; do
+  bench gen-vanilla "$kind" --out "$work/$kind" --sector-size 2KiB --seed 11 --miner-id 1000 --sector-num 5 ||
+    fail "gen-vanilla $kind"
+  short=$(awk '$1 == "type" { print $2 }' "$work/$kind/request.txt")
+  # the verifier's inputs from the request's bytes equal those gen-vanilla derived from the sector
+  bench inputs --request "$work/$kind/request.txt" --check-vanilla >"$work/$kind/inputs.out" ||
+    fail "inputs --request $kind"
+  cmp "$work/$kind/inputs.out" "$work/$kind/$short-inputs.txt" || fail "$kind: inputs differ from gen-vanilla's"
+  [ -f "$params/$(cat "$work/$kind/params-id").vk" ] || fail "$kind: no test parameters $(cat "$work/$kind/params-id")"
+done
+
+printf '[daemon]\nlisten = "unix://%s/cuzk.sock"\n[srs]\nparam_cache = "%s"\n' "$work" "$params" >"$work/cuzk.toml"
+"$bin/cuzk-daemon" -c "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
+daemon=$!
+for _ in $(seq 300); do
+  [ -S "$work/cuzk.sock" ] && break
+  kill -0 "$daemon" 2>/dev/null || fail "daemon exited at start"
+  sleep 0.1
+done
+addr="unix://$work/cuzk.sock"
+
+pids=()
+for kind in "${kinds[@]}"; do
+  bench -a "$addr" single --request "$work/$kind/request.txt" -o "$work/$kind/proof.bin" >"$work/$kind/single.txt" 2>&1 &
+  pids+=($!)
+done
+for i in "${!kinds[@]}"; do
+  kind=${kinds[$i]}
+  wait "${pids[$i]}" || { cat "$work/$kind/single.txt" >&2; fail "single --request $kind"; }
+  cat "$work/$kind/single.txt"
+  grep -q "status:     COMPLETED" "$work/$kind/single.txt" || fail "$kind: not COMPLETED"
+done
+
+for kind in "${kinds[@]}"; do
+  req="$work/$kind/request.txt"
+  partitions=$(($(grep -c '^$' "$work/$kind/inputs.out" || true) + 1))
+  [ "$(stat -c %s "$work/$kind/proof.bin")" -eq $((192 * partitions)) ] || fail "$kind: not $partitions x 192 bytes"
+  bench verify --vk-dir "$params" --proof "$work/$kind/proof.bin" --request "$req" ||
+    fail "$kind: the daemon's proof does not verify against the request's inputs"
+  if grep -q '^randomness ' "$req"; then
+    wrong=(--randomness 0101010101010101010101010101010101010101010101010101010101010101)
+  else
+    wrong=(--comm-r-new "$(awk '$1 == "comm-r-old" { print $2 }' "$req")")
+  fi
+  rc=0
+  bench verify --vk-dir "$params" --proof "$work/$kind/proof.bin" --request "$req" "${wrong[@]}" || rc=$?
+  [ "$rc" -eq 1 ] || fail "$kind: verify with ${wrong[0]} changed exited $rc, expected 1 (INVALID)"
+done
+
+bench -a "$addr" status | tee "$work/status.txt"
+grep -q "proofs completed: ${#kinds[@]}" "$work/status.txt" || fail "status does not count the proofs"
+
+kill -TERM "$daemon"
+wait "$daemon" || fail "daemon exit status $? after SIGTERM"
+daemon=
+echo "PASS: ${kinds[*]} proved by the daemon and verified outside it in ${SECONDS} s"
