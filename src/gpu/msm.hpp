@@ -14,12 +14,22 @@
 
 namespace cuzk::gpu {
 
+//! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
+//! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_SORT=radix|count,
+//! CUZK_MSM_PROFILE=1.
+struct MsmTuning {
+  unsigned window_bits = 0;   //!< c; 0: Msm::WindowBits(n)
+  bool counting_sort = false; //!< per-slot counting sort instead of a radix sort of all pairs
+  bool profile = false;       //!< per-phase CUDA-event times of every run on stderr
+  static MsmTuning FromEnv(); //!< the defaults, overridden by the environment
+};
+
 template <class C> class Msm {
 public:
   //! largest run sorted at once; longer inputs are processed in runs of this size
   static constexpr size_t MAX_RUN = size_t(1) << 24;
 
-  Msm(const Device &dev, size_t max_n);
+  Msm(const Device &dev, size_t max_n, MsmTuning tuning = MsmTuning::FromEnv());
   ~Msm();
   Msm(Msm &&) noexcept;
   Msm(const Msm &) = delete;
@@ -28,7 +38,7 @@ public:
   //! Σ scalars[i]·bases[i] for i < n ≤ max_n; queued on s and waited for.
   ec::Jacobian<C> Run(const ec::Affine<C> *bases, const ff::Fr *scalars, size_t n, const Stream &s);
 
-  //! window width chosen for a run of n points
+  //! window width chosen for a run of n points (without an override)
   static unsigned WindowBits(size_t n);
   //! device bytes the constructor allocates for max_n
   static size_t ScratchBytes(size_t max_n);

@@ -10,7 +10,11 @@
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace cuzk::gpu {
@@ -46,6 +50,14 @@ __global__ void DigitsKernel(const Fr *scalars, MsmShape sh, uint32_t *keys, uin
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < sh.n) MsmDigitsThread(scalars, i, sh, keys, vals);
 }
+__global__ void HistKernel(const Fr *scalars, MsmShape sh, uint32_t *counts) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < sh.n) MsmHistThread(scalars, i, sh, counts);
+}
+__global__ void ScatterKernel(const Fr *scalars, MsmShape sh, uint32_t *cursor, uint32_t *vals) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < sh.n) MsmScatterThread(scalars, i, sh, cursor, vals);
+}
 __global__ void BoundsKernel(const uint32_t *keys, uint32_t total, uint32_t *start, uint32_t *end) {
   const uint32_t p = blockIdx.x * blockDim.x + threadIdx.x;
   if (p < total) MsmBoundsThread(keys, p, total, start, end);
@@ -59,9 +71,12 @@ __global__ void ItemsKernel(const uint32_t *start, const uint32_t *end, const ui
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g < sh.Slots()) MsmItemsThread(start, end, counts, first, g, sh, item_begin, item_end, total_items);
 }
+// The accumulation and batch-addition loops are kept to 128 registers (two 256-thread blocks per
+// SM): the carry chains of a multiplication are serial, so throughput comes from resident warps.
 template <class A, class X>
-__global__ void AccumulateKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
-                                 const uint32_t *item_end, const uint32_t *total_items, X *partials) {
+__global__ void __launch_bounds__(BLOCK, 2)
+    AccumulateKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
+                     const uint32_t *total_items, X *partials) {
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
   if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
 }
@@ -70,27 +85,66 @@ __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uin
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g < sh.Slots()) buckets[g] = MsmMergeThread(partials, counts, first, g);
 }
-//! one block per window; threads past seg_threads (tiny windows) contribute infinity
-template <class X, unsigned T>
-__global__ void __launch_bounds__(T)
-    WindowKernel(const X *buckets, MsmShape sh, uint32_t seg_len, uint32_t seg_threads, X *window_sums) {
-  const X v =
-      threadIdx.x < seg_threads ? MsmSegmentThread(buckets, blockIdx.x, threadIdx.x, seg_len, sh) : X::Infinity();
-  BlockTreeSum<X, T>(v, window_sums + blockIdx.x);
+//! step 4a, grid-wide: thread w·segs + j forms window w's segment j
+template <class X>
+__global__ void SegmentKernel(const X *buckets, MsmShape sh, uint32_t seg_len, uint32_t segs, X *seg_sums) {
+  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < sh.windows * segs) seg_sums[t] = MsmSegmentThread(buckets, t / segs, t % segs, seg_len, sh);
 }
 template <class A, class X, unsigned T>
-__global__ void __launch_bounds__(T) BatchAddKernel(const A *bases, const uint64_t *bitmap, uint64_t n, X *partials) {
+__global__ void __launch_bounds__(T, 2)
+    BatchAddKernel(const A *bases, const uint64_t *bitmap, uint64_t n, X *partials) {
   const uint64_t t = uint64_t(blockIdx.x) * T + threadIdx.x, stride = uint64_t(gridDim.x) * T;
   const X v = BatchAddThread<A, X>(bases, bitmap, n, t, stride);
   BlockTreeSum<X, T>(v, partials + blockIdx.x);
 }
+//! block b: out[b] = Σ in[b·count .. (b + 1)·count)
 template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(const X *in, uint32_t count, X *out) {
   X acc = X::Infinity();
+  in += size_t(blockIdx.x) * count;
   for (uint32_t i = threadIdx.x; i < count; i += T) acc.Add(in[i]);
-  BlockTreeSum<X, T>(acc, out);
+  BlockTreeSum<X, T>(acc, out + blockIdx.x);
 }
 
 } // namespace
+
+//! CUDA events between the phases of a run, printed after it when MsmTuning::profile is set
+class PhaseTimer {
+public:
+  PhaseTimer(const Device &dev, bool on) : on_(on) {
+    if (on_)
+      for (int i = 0; i < MAX; i++) events_.emplace_back(dev);
+  }
+  void Start(const Stream &s) {
+    marks_ = 0;
+    Mark("start", s);
+  }
+  void Mark(const char *name, const Stream &s) {
+    if (!on_ || marks_ >= MAX) return;
+    events_[marks_].Record(s);
+    names_[marks_++] = name;
+  }
+  void Print(const char *what, const MsmShape &sh, bool counting) {
+    if (!on_ || marks_ < 2) return;
+    std::string line;
+    char buf[96];
+    for (int i = 1; i < marks_; i++) {
+      std::snprintf(buf, sizeof buf, " %s %.2f", names_[i], events_[i].MillisSince(events_[i - 1]));
+      line += buf;
+    }
+    std::fprintf(stderr, "msm profile %s n=%u c=%u W=%u sort=%s total %.2f ms:%s\n", what, sh.n, sh.c, sh.windows,
+                 counting ? "count" : "radix", events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
+    marks_ = 0;
+  }
+
+private:
+  static constexpr int MAX = 8;
+  bool on_;
+  int marks_ = 0;
+  std::vector<Event> events_;
+  const char *names_[MAX] = {};
+};
+
 } // namespace msm_detail
 
 template <class C> struct Msm<C>::Impl {
@@ -103,19 +157,23 @@ template <class C> struct Msm<C>::Impl {
     size_t slots, pairs, max_items, sort_temp;
   };
 
-  static MsmShape ShapeFor(size_t n) {
+  static MsmShape ShapeFor(size_t n, const MsmTuning &tuning) {
     MsmShape sh;
     sh.n = uint32_t(n);
-    sh.c = WindowBits(n);
+    sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n);
     sh.windows = SCALAR_BITS / sh.c + 1;
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
     sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
     return sh;
   }
-  static Sizes SizesFor(size_t n) {
+  //! buckets one thread of step 4 runs over: enough threads to fill the device at every c
+  static constexpr uint32_t SEG_LEN = 32;
+  static uint32_t SegLen(const MsmShape &sh) { return std::min<uint32_t>(sh.Buckets(), SEG_LEN); }
+
+  static Sizes SizesFor(size_t n, const MsmTuning &tuning) {
     Sizes z;
-    z.shape = ShapeFor(n);
+    z.shape = ShapeFor(n, tuning);
     z.slots = z.shape.Slots();
     z.pairs = z.shape.Pairs();
     z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
@@ -127,23 +185,29 @@ template <class C> struct Msm<C>::Impl {
   }
 
   Device dev;
+  MsmTuning tuning;
   size_t max_run;
   Sizes cap;
   size_t scan_temp = 0;
   DeviceBuffer<uint32_t> keys_in, keys_out, vals_in, vals_out, start, end, counts, first, item_begin, item_end, total;
-  DeviceBuffer<X> partials, buckets, window_sums;
+  DeviceBuffer<X> partials, buckets, seg_sums, window_sums;
   DeviceBuffer<uint8_t> temp;
   std::vector<X> host_windows;
+  msm_detail::PhaseTimer timer;
 
   //! The narrowest window (4 bits, WindowBits' floor) has the most windows: smaller runs than
   //! max_n use narrower windows, so the per-window buffers are sized for the floor, not for max_n.
   static constexpr uint32_t MAX_WINDOWS = SCALAR_BITS / 4 + 1;
 
-  Impl(const Device &d, size_t max_n)
-      : dev(d), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run)), keys_in(d, cap.pairs),
-        keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs), start(d, cap.slots), end(d, cap.slots),
-        counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items), item_end(d, cap.max_items),
-        total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots), window_sums(d, MAX_WINDOWS), temp(d, 0) {
+  //! step 4's segment sums: windows·Buckets/SEG_LEN, or one per window when a window has fewer buckets
+  static size_t SegSums(const Sizes &z) { return std::max<size_t>(z.slots / (2 * SEG_LEN), MAX_WINDOWS); }
+
+  Impl(const Device &d, size_t max_n, const MsmTuning &t)
+      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run, t)),
+        keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
+        start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
+        item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
+        seg_sums(d, SegSums(cap)), window_sums(d, MAX_WINDOWS), temp(d, 0), timer(d, t.profile) {
     // a smaller run has a narrower window: its slots, pairs and items are never larger (checked per run)
     CUZK_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
@@ -153,7 +217,7 @@ template <class C> struct Msm<C>::Impl {
 
   ec::Jacobian<C> RunOnce(const A *bases, const Fr *scalars, size_t n, const Stream &s) {
     using namespace msm_detail;
-    Sizes z = SizesFor(n);
+    Sizes z = SizesFor(n, tuning);
     // A run shorter than max_n can have narrower windows and smaller chunks than the one the
     // buffers were sized for, hence more work items (slots + pairs/chunk) than they hold: raise its
     // chunk until its items fit. The chunk only splits buckets into items; the sum is the same.
@@ -167,22 +231,39 @@ template <class C> struct Msm<C>::Impl {
     if (sh.windows > MAX_WINDOWS || z.slots > cap.slots || z.pairs > cap.pairs || z.max_items > cap.max_items) {
       throw std::logic_error("gpu msm: run shape exceeds the buffers sized at construction");
     }
-    DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
-    CUZK_CUDA_CHECK_LAUNCH();
+    timer.Start(s);
     size_t scan_need = 0;
     CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_need, counts.Data(), first.Data(), int(z.slots), st));
     if (std::max(z.sort_temp, scan_need) > temp.Size()) {
       // CUB's scratch is not promised to shrink with the input; never seen, but never wrong
       temp = DeviceBuffer<uint8_t>(dev, std::max(z.sort_temp, scan_need));
     }
-    size_t temp_bytes = temp.Size();
-    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
-                                                    vals_in.Data(), vals_out.Data(), int(z.pairs), 0, int(KeyBits(sh)),
-                                                    st));
-    CUZK_CUDA_CHECK(cudaMemsetAsync(start.Data(), 0, z.slots * sizeof(uint32_t), st));
-    CUZK_CUDA_CHECK(cudaMemsetAsync(end.Data(), 0, z.slots * sizeof(uint32_t), st));
-    BoundsKernel<<<Blocks(z.pairs), BLOCK, 0, st>>>(keys_out.Data(), uint32_t(z.pairs), start.Data(), end.Data());
-    CUZK_CUDA_CHECK_LAUNCH();
+    if (tuning.counting_sort) {
+      CUZK_CUDA_CHECK(cudaMemsetAsync(counts.Data(), 0, z.slots * sizeof(uint32_t), st));
+      HistKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, counts.Data());
+      CUZK_CUDA_CHECK_LAUNCH();
+      timer.Mark("hist", s);
+      size_t scan_bytes = temp.Size();
+      CUZK_CUDA_CHECK(
+          cub::DeviceScan::ExclusiveSum(temp.Data(), scan_bytes, counts.Data(), start.Data(), int(z.slots), st));
+      CUZK_CUDA_CHECK(
+          cudaMemcpyAsync(end.Data(), start.Data(), z.slots * sizeof(uint32_t), cudaMemcpyDeviceToDevice, st));
+      ScatterKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, end.Data(), vals_out.Data());
+      CUZK_CUDA_CHECK_LAUNCH();
+      timer.Mark("scatter", s);
+    } else {
+      DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
+      CUZK_CUDA_CHECK_LAUNCH();
+      size_t temp_bytes = temp.Size();
+      CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
+                                                      vals_in.Data(), vals_out.Data(), int(z.pairs), 0,
+                                                      int(KeyBits(sh)), st));
+      timer.Mark("digits+sort", s);
+      CUZK_CUDA_CHECK(cudaMemsetAsync(start.Data(), 0, z.slots * sizeof(uint32_t), st));
+      CUZK_CUDA_CHECK(cudaMemsetAsync(end.Data(), 0, z.slots * sizeof(uint32_t), st));
+      BoundsKernel<<<Blocks(z.pairs), BLOCK, 0, st>>>(keys_out.Data(), uint32_t(z.pairs), start.Data(), end.Data());
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
     CountKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), sh, counts.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     size_t scan_bytes = temp.Size();
@@ -191,18 +272,25 @@ template <class C> struct Msm<C>::Impl {
     ItemsKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), counts.Data(), first.Data(), sh,
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
+    timer.Mark("items", s);
     AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
                                                                   item_end.Data(), total.Data(), partials.Data());
     CUZK_CUDA_CHECK_LAUNCH();
+    timer.Mark("accumulate", s);
     MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());
     CUZK_CUDA_CHECK_LAUNCH();
-    const uint32_t seg_threads = std::min<uint32_t>(T, sh.Buckets());
-    const uint32_t seg_len = sh.Buckets() / seg_threads;
-    WindowKernel<X, T><<<sh.windows, T, 0, st>>>(buckets.Data(), sh, seg_len, seg_threads, window_sums.Data());
+    timer.Mark("merge", s);
+    const uint32_t seg_len = SegLen(sh), segs = sh.Buckets() / seg_len;
+    SegmentKernel<X>
+        <<<Blocks(size_t(sh.windows) * segs), BLOCK, 0, st>>>(buckets.Data(), sh, seg_len, segs, seg_sums.Data());
     CUZK_CUDA_CHECK_LAUNCH();
+    SumKernel<X, T><<<sh.windows, T, 0, st>>>(seg_sums.Data(), segs, window_sums.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    timer.Mark("reduce", s);
     CUZK_CUDA_CHECK(
         cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X), cudaMemcpyDeviceToHost, st));
     s.Synchronize();
+    timer.Print(sizeof(A) == sizeof(G1Affine) ? "G1" : "G2", sh, tuning.counting_sort);
     // Horner over the windows, top first: acc ← acc·2^c + S_w
     ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
     for (uint32_t w = sh.windows; w-- > 0;) {
@@ -223,13 +311,14 @@ template <class C> unsigned Msm<C>::WindowBits(size_t n) {
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
   using X = typename Impl::X;
-  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)));
-  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp;
+  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), MsmTuning::FromEnv());
+  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp +
+         Impl::SegSums(z) * sizeof(X);
 }
 
-template <class C> Msm<C>::Msm(const Device &dev, size_t max_n) {
+template <class C> Msm<C>::Msm(const Device &dev, size_t max_n, MsmTuning tuning) {
   dev.MakeCurrent();
-  impl_ = std::make_unique<Impl>(dev, max_n);
+  impl_ = std::make_unique<Impl>(dev, max_n, tuning);
 }
 template <class C> Msm<C>::~Msm() = default;
 template <class C> Msm<C>::Msm(Msm &&) noexcept = default;

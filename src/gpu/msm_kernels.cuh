@@ -6,13 +6,15 @@
 //      2^(c−1) buckets and a negative digit adds −P (free: negate y). W·c ≥ 256 > 255 leaves the top
 //      window a spare bit, so the last carry is always absorbed. Each (window, point) pair becomes
 //      a key (window·2^c + |digit|) and a value (point index, sign in bit 31).
-//   2. The pairs are sorted by key (CUB radix sort in msm.cuh): each bucket's points become a run.
+//   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh), or counted and scattered into
+//      their slots (counting sort, below): each bucket's points become a run.
 //   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
 //      huge (all scalars equal, say) is spread over many threads; each item is summed in XYZZ,
 //      then the items of one bucket are merged.
-//   4. Per window, Σ d·B_d is computed in parallel: thread j takes buckets [a, a + L) and forms the
-//      running sums Σ (d − a + 1)·B_d and Σ B_d; the window sum is Σ_j (first + (a − 1)·second),
-//      added up by a block-wide tree. The host combines the windows (Horner in c-bit steps).
+//   4. Per window, Σ d·B_d is computed in parallel: thread j of the whole grid takes buckets
+//      [a, a + L) of one window and forms the running sums Σ (d − a + 1)·B_d and Σ B_d; its segment
+//      sum is first + (a − 1)·second, and one block per window adds the segments up. The host
+//      combines the windows (Horner in c-bit steps).
 // Everything is CUZK_HD so the tests can run the same bodies on the host (msm_emulation_test).
 #pragma once
 #include "gpu/curve.cuh"
@@ -42,26 +44,79 @@ inline uint32_t KeyBits(const MsmShape &s) {
   return bits;
 }
 
+//! Window w's signed digit of the canonical scalar s: its magnitude (at most 2^(c−1)), its sign
+//! in `neg`; `carry` is the borrow from window w − 1 in and the one into window w + 1 out.
+CUZK_HD uint32_t MsmDigit(const Fr &s, uint32_t w, const MsmShape &sh, uint32_t &carry, uint32_t &neg) {
+  const uint32_t half = 1u << (sh.c - 1), mask = (1u << sh.c) - 1;
+  const uint32_t bit = w * sh.c, word = bit >> 5, off = bit & 31;
+  uint32_t v = word < 8 ? s.v[word] >> off : 0;
+  if (off + sh.c > 32 && word + 1 < 8) v |= s.v[word + 1] << (32 - off);
+  v = (v & mask) + carry;
+  neg = 0;
+  carry = 0;
+  if (v > half) { // digit v − 2^c, borrow one from the next window
+    neg = 1;
+    carry = 1;
+    return (1u << sh.c) - v;
+  }
+  return v;
+}
+
 //! step 1 for point i
 CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *keys, uint32_t *vals) {
   const Fr s = scalars[i].FromMontgomery();
-  const uint32_t half = 1u << (sh.c - 1), mask = (1u << sh.c) - 1;
-  uint32_t carry = 0;
+  uint32_t carry = 0, neg = 0;
   for (uint32_t w = 0; w < sh.windows; w++) {
-    const uint32_t bit = w * sh.c, word = bit >> 5, off = bit & 31;
-    uint32_t v = word < 8 ? s.v[word] >> off : 0;
-    if (off + sh.c > 32 && word + 1 < 8) v |= s.v[word + 1] << (32 - off);
-    v = (v & mask) + carry;
-    uint32_t mag = v, neg = 0;
-    carry = 0;
-    if (v > half) { // digit v − 2^c, borrow one from the next window
-      mag = (1u << sh.c) - v;
-      neg = 1;
-      carry = 1;
-    }
+    const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
     keys[w * sh.n + i] = (w << sh.c) | mag;
     vals[w * sh.n + i] = i | (neg << 31);
   }
+}
+
+//! *p += v, returning the old value: an atomic on the device, a plain update in the host twin
+CUZK_HD uint32_t MsmAtomicAdd(uint32_t *p, uint32_t v) {
+#if defined(__CUDA_ARCH__)
+  return atomicAdd(p, v);
+#else
+  const uint32_t old = *p;
+  *p = old + v;
+  return old;
+#endif
+}
+
+// Counting sort (the alternative to step 2's radix sort of all pairs): the slots are the keys
+// themselves, so one pass counts each slot's points, a scan of the counts gives each slot's
+// start, and a second pass drops every point into its slot at a cursor advanced atomically.
+// Zero digits are neither counted nor stored. Within a slot the order is whatever the atomics
+// made it: a bucket's sum does not depend on it.
+
+//! counting sort, pass 1 for point i
+CUZK_HD void MsmHistThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *counts) {
+  const Fr s = scalars[i].FromMontgomery();
+  uint32_t carry = 0, neg = 0;
+  for (uint32_t w = 0; w < sh.windows; w++) {
+    const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
+    if (mag) MsmAtomicAdd(&counts[(w << sh.c) | mag], 1);
+  }
+}
+
+//! counting sort, pass 2 for point i: cursor starts as each slot's start and ends as its end
+CUZK_HD void MsmScatterThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *cursor, uint32_t *vals) {
+  const Fr s = scalars[i].FromMontgomery();
+  uint32_t carry = 0, neg = 0;
+  for (uint32_t w = 0; w < sh.windows; w++) {
+    const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
+    if (mag) vals[MsmAtomicAdd(&cursor[(w << sh.c) | mag], 1)] = i | (neg << 31);
+  }
+}
+
+//! acc += p where points are summed in a loop: G1's mixed addition inlined (its operands stay in
+//! registers), G2's called (three times the body; inlining it spills)
+template <class X, class A> CUZK_HD void MsmAddInLoop(X &acc, const A &p) {
+  if constexpr (sizeof(A) <= 96)
+    acc.AddAffine(p);
+  else
+    acc.AddAffineCall(p);
 }
 
 //! step 2b for sorted position p: where each key's run starts and ends
@@ -100,7 +155,7 @@ CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t beg
     const uint32_t v = vals[p];
     A pt = bases[v & 0x7fffffffu];
     if (v >> 31) pt = -pt;
-    acc.AddAffine(pt);
+    MsmAddInLoop(acc, pt);
   }
   return acc;
 }
@@ -116,7 +171,9 @@ CUZK_HD X MsmMergeThread(const X *partials, const uint32_t *counts, const uint32
 //! k·p for a small public k (double-and-add)
 template <class X> CUZK_HD X MulSmall(const X &p, uint32_t k) {
   X acc = X::Infinity();
-  for (int b = 31; b >= 0; b--) {
+  int top = 31;
+  while (top >= 0 && !((k >> top) & 1)) top--; // doublings of infinity are skipped
+  for (int b = top; b >= 0; b--) {
     acc = acc.Double();
     if ((k >> b) & 1) acc.Add(p);
   }
@@ -151,7 +208,7 @@ CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uin
 #else
       const unsigned b = unsigned(__builtin_ctzll(bits));
 #endif
-      acc.AddAffine(bases[w * 64 + b]);
+      MsmAddInLoop(acc, bases[w * 64 + b]);
       bits &= bits - 1;
     }
   }

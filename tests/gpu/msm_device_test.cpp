@@ -22,12 +22,21 @@ ec::Jacobian<C> MsmOnDevice(Msm<C> &msm, const Device &dev, const std::vector<ec
   return msm.Run(db.Data(), dk.Data(), k.size(), s);
 }
 
-template <class C> void EdgeCases(std::initializer_list<size_t> sizes) {
+// the counting-sort path (MsmTuning::counting_sort), beside the radix-sort one
+MsmTuning Counting(unsigned window_bits = 0) {
+  MsmTuning t;
+  t.counting_sort = true;
+  t.window_bits = window_bits;
+  return t;
+}
+MsmTuning Radix() { return MsmTuning{}; }
+
+template <class C> void EdgeCases(std::initializer_list<size_t> sizes, MsmTuning tuning) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
   auto rng = test::Rng(61);
-  Msm<C> msm(dev, 4096);
+  Msm<C> msm(dev, 4096, tuning);
   for (size_t n : sizes) {
     auto m = test::EdgeCase<C>(n, rng);
     ASSERT_TRUE(MsmOnDevice(msm, dev, m.bases, m.scalars, s) == m.expected) << C::NAME << " n=" << n;
@@ -39,17 +48,21 @@ template <class C> void EdgeCases(std::initializer_list<size_t> sizes) {
   EXPECT_TRUE(msm.Run(nullptr, nullptr, 0, s).IsInfinity());
 }
 
-TEST(GpuMsmDevice, G1EdgeCases) { EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}); }
-TEST(GpuMsmDevice, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}); }
+TEST(GpuMsmDevice, G1EdgeCases) { EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}, Radix()); }
+TEST(GpuMsmDevice, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Radix()); }
+TEST(GpuMsmDevice, G1EdgeCasesCountingSort) {
+  EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}, Counting());
+}
+TEST(GpuMsmDevice, G2EdgeCasesCountingSort) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Counting()); }
 
-template <class C> void Large(std::initializer_list<size_t> sizes, bool skewed) {
+template <class C> void Large(std::initializer_list<size_t> sizes, bool skewed, MsmTuning tuning = Radix()) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
   auto rng = test::Rng(62);
   size_t max_n = 0;
   for (size_t n : sizes) max_n = std::max(max_n, n);
-  Msm<C> msm(dev, max_n);
+  Msm<C> msm(dev, max_n, tuning);
   for (size_t n : sizes) {
     std::vector<ff::Fr> logs;
     auto bases = test::ProgressionBases<C>(n, rng, logs);
@@ -75,7 +88,7 @@ TEST(GpuMsmDevice, RunsShorterThanTheCapacity) {
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
   auto rng = test::Rng(64);
-  Msm<ec::G1Curve> msm(dev, 4095);
+  Msm<ec::G1Curve> msm(dev, 4095, Radix());
   for (size_t n : {4095, 2047, 1000, 190, 100, 33, 1}) {
     std::vector<ff::Fr> logs;
     auto bases = test::ProgressionBases<ec::G1Curve>(n, rng, logs);
@@ -87,6 +100,14 @@ TEST(GpuMsmDevice, RunsShorterThanTheCapacity) {
 TEST(GpuMsmDevice, G1LargeUniform) { Large<ec::G1Curve>({1 << 12, 1 << 16, (1 << 20) + 3}, false); }
 TEST(GpuMsmDevice, G1Skewed) { Large<ec::G1Curve>({1 << 14, 1 << 18}, true); }
 TEST(GpuMsmDevice, G2Large) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true); }
+TEST(GpuMsmDevice, G1LargeCountingSort) { Large<ec::G1Curve>({1 << 12, (1 << 20) + 3}, true, Counting()); }
+TEST(GpuMsmDevice, G2LargeCountingSort) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true, Counting()); }
+// windows wider than the automatic choice: many buckets per window, few points per bucket
+TEST(GpuMsmDevice, WideWindows) {
+  Large<ec::G1Curve>({1 << 16}, true, Counting(20));
+  Large<ec::G1Curve>({1 << 16}, false, Counting(17));
+  Large<ec::G2Curve>({1 << 12}, false, Counting(18));
+}
 
 template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes) {
   CUZK_REQUIRE_GPU();
