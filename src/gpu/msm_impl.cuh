@@ -71,10 +71,13 @@ __global__ void ItemsKernel(const uint32_t *start, const uint32_t *end, const ui
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g < sh.Slots()) MsmItemsThread(start, end, counts, first, g, sh, item_begin, item_end, total_items);
 }
-// The accumulation and batch-addition loops are kept to 128 registers (two 256-thread blocks per
-// SM): the carry chains of a multiplication are serial, so throughput comes from resident warps.
+//! G1's accumulation and batch-addition loops are kept to 128 registers (two 256-thread blocks per
+//! SM): the carry chains of a multiplication are serial, so throughput comes from resident warps.
+//! G2's formulas need more than that without spilling.
+template <class X> constexpr unsigned LoopMinBlocks() { return sizeof(X) <= 192 ? 2 : 1; }
+
 template <class A, class X>
-__global__ void __launch_bounds__(BLOCK, 2)
+__global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
     AccumulateKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
                      const uint32_t *total_items, X *partials) {
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
@@ -92,7 +95,7 @@ __global__ void SegmentKernel(const X *buckets, MsmShape sh, uint32_t seg_len, u
   if (t < sh.windows * segs) seg_sums[t] = MsmSegmentThread(buckets, t / segs, t % segs, seg_len, sh);
 }
 template <class A, class X, unsigned T>
-__global__ void __launch_bounds__(T, 2)
+__global__ void __launch_bounds__(T, LoopMinBlocks<X>())
     BatchAddKernel(const A *bases, const uint64_t *bitmap, uint64_t n, X *partials) {
   const uint64_t t = uint64_t(blockIdx.x) * T + threadIdx.x, stride = uint64_t(gridDim.x) * T;
   const X v = BatchAddThread<A, X>(bases, bitmap, n, t, stride);
