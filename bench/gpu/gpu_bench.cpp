@@ -135,7 +135,7 @@ void BenchH(const Device &dev, const Options &o, unsigned k, std::vector<Result>
 template <class C>
 void BenchMsm(const Device &dev, const Options &o, const std::string &name, unsigned k, std::vector<Result> &out,
               std::mt19937_64 &rng) {
-  if (!Wanted(o, name)) return;
+  if (!Wanted(o, name + " 2^" + std::to_string(k))) return; // --filter "msm_g1 2^24" picks one size
   const size_t n = size_t(1) << k;
   Stream s(dev);
   auto pts = Points<C>(n, rng);
