@@ -121,6 +121,11 @@ int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given
     return 2;
   }
   const PoStConfig config = PoStConfigFor(*proof);
+  if (!o.virtual_sector && o.sector_dir.empty() && !SealProofForSize(config.sector_size)) {
+    std::fprintf(stderr, "error: %s: sealing here takes 2KiB, 8MiB or 512MiB sectors; larger ones need --virtual\n",
+                 std::string(ProofsApiName(*proof)).c_str());
+    return 2;
+  }
   if (!o.sector_dir.empty() && (o.virtual_sector || o.sectors > 1)) {
     std::fprintf(stderr, "error: --sector gives one sealed sector: no --virtual, no --sectors\n");
     return 2;

@@ -123,6 +123,13 @@ int RunGenVanillaSnap(const GenVanillaOptions &o) {
     std::fprintf(stderr, "error: --sector and --virtual exclude each other\n");
     return 2;
   }
+  if (!o.virtual_sector && o.sector_dir.empty() && !SealProofForSize(*size)) {
+    std::fprintf(stderr,
+                 "error: --sector-size %s: sealing here takes 2KiB, 8MiB or 512MiB sectors; larger ones need "
+                 "--virtual\n",
+                 o.sector_size.c_str());
+    return 2;
+  }
   const SnapConfig config = SnapConfigFor(*proof);
   const std::filesystem::path dir(o.out_dir);
   if (!MakeOutputDir(dir)) return 1;
