@@ -1,0 +1,129 @@
+// tests/filecoin_e2e/porep_c2_features_long_test.cpp — real 2KiB sectors of the two feature
+// variants through C2 with the test parameters ctest's fixture wrote (every variant of a size shares
+// one parameter file, spec/porep.md §1):
+//  - synthetic PoRep (StackedDrg2KiBV1_1_Feat_SyntheticPoRep, challenges selected by the seed from
+//    the list comm_r generates): seal → C1 → JSON and envelope → C2 → verify_seal passes, and fails
+//    for another seed or comm_r;
+//  - non-interactive PoRep (13 partitions, challenges from comm_r): C2 proves the first and last
+//    partitions (each self-checked; all 13 would be 13 proofs, minutes of CI) and their proofs
+//    verify against the verifier's inputs of their own partition only. VerifySeal refuses NI: its
+//    seal proof is a SnarkPack aggregate, which cuzk does not make.
+#include "filecoin/c1_envelope.hpp"
+#include "filecoin/c1_json.hpp"
+#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep_c2_sector.hpp"
+#include "filecoin/test_params.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+
+using namespace cuzk;
+using namespace cuzk::filecoin;
+
+namespace {
+
+struct Params2KiB {
+  groth16::Parameters params;
+  groth16::VerifyingKey vk;
+};
+
+//! The fixture's 2KiB PoRep parameters; an error message when they cannot be read.
+std::string Load(Params2KiB &out) {
+  const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
+  if (!dir) return "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
+  const std::string stem = std::string(dir) + "/" + TestParamsCacheId(TestParamsKind::kPorep, SECTOR_SIZE_2KIB).value();
+  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
+  auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
+  if (!params || !vk) return "cannot read " + stem + ".{params,vk}: " + params.ErrorMessage() + vk.ErrorMessage();
+  out.params = std::move(params).Value();
+  out.vk = *vk;
+  return {};
+}
+
+//! What a client sends: the C1 JSON (checked to round-trip), base64 in the Curio envelope.
+std::string EnvelopeOf(const test::SealedC1 &s) {
+  const std::string json = WriteC1Json(s.c1).value();
+  auto reparsed = ParseC1Json(json);
+  EXPECT_TRUE(reparsed.ok() && *reparsed == s.c1) << "C1 JSON round trip changed the C1";
+  C1Envelope envelope;
+  envelope.sector_num = int64_t(s.sector_id);
+  envelope.phase1_out.assign(json.begin(), json.end());
+  envelope.sector_size = SECTOR_SIZE_2KIB;
+  return WriteC1Envelope(envelope);
+}
+
+bool Fails(const Result<bool> &r) { return !r.ok() || !*r; }
+
+} // namespace
+
+TEST(PorepC2Features, SyntheticSealC1C2VerifySeal) {
+  Params2KiB p;
+  const std::string error = Load(p);
+  ASSERT_TRUE(error.empty()) << error;
+  const test::SealedC1 s = test::SealSeeded(41, RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep);
+  auto job = PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id);
+  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_EQ(job->partitions.size(), 1u);
+  groth16::CpuBackend backend;
+  std::mt19937_64 rng(41);
+  auto proof = ProvePorepC2(*job, p.params, backend, rng);
+  ASSERT_TRUE(proof.ok()) << proof.error().message;
+  ASSERT_EQ(proof->size(), 192u);
+
+  auto verify = [&](const Digest32 &comm_r, const Digest32 &seed) {
+    return VerifySeal(s.proof, comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, seed, *proof, p.vk);
+  };
+  auto ok = verify(s.c1.comm_r, s.seed);
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_TRUE(*ok);
+  // the seed selects from the synthetic list, comm_r generates the list (and is an input)
+  Digest32 seed = s.seed, comm_r = s.c1.comm_r;
+  seed[0] ^= 1;
+  comm_r[0] ^= 1;
+  EXPECT_TRUE(Fails(verify(s.c1.comm_r, seed)));
+  EXPECT_TRUE(Fails(verify(comm_r, s.seed)));
+  // the same proof is no interactive seal of the size (another porep_id, graph and challenges)
+  EXPECT_TRUE(Fails(VerifySeal(RegisteredSealProof::kStackedDrg2KiBV1_1, s.c1.comm_r, s.c1.comm_d, s.prover_id,
+                               s.sector_id, s.ticket, s.seed, *proof, p.vk)));
+}
+
+TEST(PorepC2Features, NonInteractivePartitionProofsVerify) {
+  Params2KiB p;
+  const std::string error = Load(p);
+  ASSERT_TRUE(error.empty()) << error;
+  const test::SealedC1 s = test::SealSeeded(42, RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep);
+  auto job = PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id);
+  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_EQ(job->partitions.size(), 13u);
+  PorepC2Job ends = *job;
+  ends.partitions = {job->partitions.front(), job->partitions.back()};
+  groth16::CpuBackend backend;
+  std::mt19937_64 rng(42);
+  auto proof_bytes = ProvePorepC2(ends, p.params, backend, rng); // self-checks each partition
+  ASSERT_TRUE(proof_bytes.ok()) << proof_bytes.error().message;
+  auto proofs = groth16::DecodeProofs(*proof_bytes);
+  ASSERT_TRUE(proofs) << proofs.ErrorMessage();
+  ASSERT_EQ(proofs->size(), 2u);
+
+  // the verifier's inputs, from the commitments and ids alone (NI challenges from comm_r)
+  auto inputs = PorepVerifierInputs(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed);
+  ASSERT_TRUE(inputs.ok()) << inputs.error().message;
+  ASSERT_EQ(inputs->size(), 13u);
+  const groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(p.vk);
+  std::mt19937_64 batch_rng(7);
+  const std::vector<std::vector<Fr>> ends_inputs = {inputs->front(), inputs->back()};
+  auto both = groth16::VerifyProofsBatch(pvk, *proofs, ends_inputs, batch_rng);
+  ASSERT_TRUE(both) << both.ErrorMessage();
+  EXPECT_TRUE(*both);
+  // each proof belongs to its own partition only
+  const std::vector<std::vector<Fr>> swapped_inputs = {inputs->back(), inputs->front()};
+  auto swapped = groth16::VerifyProofsBatch(pvk, *proofs, swapped_inputs, batch_rng);
+  EXPECT_TRUE(!swapped || !*swapped);
+
+  auto refused =
+      VerifySeal(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed, *proof_bytes, p.vk);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("not supported"), std::string::npos) << refused.error().message;
+}
