@@ -21,6 +21,7 @@
 #include <functional>
 #include <iostream>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,34 @@ bool Wanted(const Options &o, const std::string &name) {
   return o.filter.empty() || name.find(o.filter) != std::string::npos;
 }
 
+//! what one step of an NTT plan is, for the per-kernel rows
+std::string StepName(const NttStep &st) {
+  if (st.bit_reverse) return "bitrev";
+  const NttPassArgs &a = st.pass;
+  std::string n = "pass" + std::to_string(st.bits) + "@" + std::to_string(a.lo);
+  if (a.qb) n += "+quot";
+  if (a.dif_w) n += "+dif";
+  if (a.has_scale) n += "+scale";
+  if (a.dit_w) n += "+dit";
+  return n;
+}
+
+//! each kernel of a tiled plan alone (events around it): where the time of a transform goes
+void BenchSteps(const NttDomain &dom, const Options &o, const std::string &name, const std::vector<NttStep> &plan,
+                size_t n, std::vector<Result> &out, const Stream &s) {
+  if (!dom.Tiled() || !Wanted(o, name + "_steps")) return;
+  Event a(dom.Dev()), b(dom.Dev());
+  for (size_t i = 0; i < plan.size(); i++) {
+    out.push_back(Measure(name + "/" + std::to_string(i) + ":" + StepName(plan[i]), n, o.runs, [&] {
+      a.Record(s);
+      dom.Launch(std::span(plan).subspan(i, 1), s);
+      b.Record(s);
+      b.Synchronize();
+      return double(b.MillisSince(a));
+    }));
+  }
+}
+
 void BenchNtt(const Device &dev, const Options &o, unsigned k, std::vector<Result> &out, std::mt19937_64 &rng) {
   const size_t n = size_t(1) << k;
   const char *names[] = {"ntt_forward", "ntt_inverse", "ntt_coset_forward", "ntt_coset_inverse"};
@@ -109,6 +138,7 @@ void BenchNtt(const Device &dev, const Options &o, unsigned k, std::vector<Resul
       b.Synchronize();
       return double(b.MillisSince(a));
     }));
+    BenchSteps(dom, o, names[i], dom.TransformPlan(buf.Data(), kinds[i]), n, out, s);
   }
 }
 
@@ -130,6 +160,17 @@ void BenchH(const Device &dev, const Options &o, unsigned k, std::vector<Result>
     e1.Synchronize();
     return double(e1.MillisSince(e0));
   }));
+  if (dom.Tiled()) {
+    // h left bit-reversed (the prover's order when the H bases are stored permuted): one pass less
+    out.push_back(Measure("h_step_bitrev_out", n, o.runs, [&] {
+      e0.Record(s);
+      dom.ComputeH(a.Data(), b.Data(), c.Data(), s, false);
+      e1.Record(s);
+      e1.Synchronize();
+      return double(e1.MillisSince(e0));
+    }));
+  }
+  BenchSteps(dom, o, "h_step", dom.HPlan(a.Data(), b.Data(), c.Data(), true), n, out, s);
 }
 
 template <class C>
@@ -211,6 +252,7 @@ int main(int argc, char **argv) {
     guard("ntt 2^24", [&] { BenchNtt(dev, o, 24, res, rng); });
     guard("ntt 2^27", [&] { BenchNtt(dev, o, 27, res, rng); });
     guard("h_step 2^24", [&] { BenchH(dev, o, 24, res, rng); });
+    guard("h_step 2^27", [&] { BenchH(dev, o, 27, res, rng); });
     guard("msm_g1 2^20", [&] { BenchMsm<ec::G1Curve>(dev, o, "msm_g1", 20, res, rng); });
     guard("msm_g1 2^24", [&] { BenchMsm<ec::G1Curve>(dev, o, "msm_g1", 24, res, rng); });
     guard("msm_g2 2^22", [&] { BenchMsm<ec::G2Curve>(dev, o, "msm_g2", 22, res, rng); });

@@ -215,7 +215,8 @@ struct GpuBackend::Impl {
     ff::Fr *a = abc.Reserve(3 * n);
     if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
       PhaseTimer t(tm.h_ntt);
-      Domain(log_n).ComputeH(a, a + n, a + 2 * n, stream);
+      // resident H bases are stored bit-reversed (srs_cache.hpp): h may stay in the NTT's order
+      Domain(log_n).ComputeH(a, a + n, a + 2 * n, stream, !(srs && srs->h_bit_reversed));
       stream.Synchronize();
     }
     {

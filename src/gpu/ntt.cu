@@ -1,7 +1,11 @@
-// src/gpu/ntt.cu — kernels and orchestration of the device NTT (see ntt.hpp, ntt_kernels.cuh).
+// src/gpu/ntt.cu — kernels and orchestration of the device NTT (see ntt.hpp, ntt_pass.cuh,
+// ntt_schedule.hpp).
 #include "gpu/ntt.hpp"
 #include "gpu/ntt_kernels.cuh"
+#include "gpu/ntt_pass.cuh"
 
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 
 namespace cuzk::gpu {
@@ -9,6 +13,67 @@ namespace cuzk::gpu {
 namespace {
 
 constexpr unsigned NTT_BLOCK = 256;
+
+//! one thread's view of a tiled pass: its state in registers, the tile in shared memory
+template <unsigned S> struct DeviceBlock {
+  typename NttPass<S>::Thread th;
+  uint32_t *smem;
+  CUZK_HD uint32_t *Shared() { return smem; }
+  template <class F> CUZK_HD void Each(F &&f) {
+#if defined(__CUDA_ARCH__)
+    f(th, threadIdx.x);
+#endif
+  }
+  CUZK_HD void Sync() {
+#if defined(__CUDA_ARCH__)
+    __syncthreads();
+#endif
+  }
+};
+
+// two blocks per SM: ≤ 128 registers a thread (8 elements are 64 of them), 2 × 64 KiB of tile
+template <unsigned S> __global__ void __launch_bounds__(NTT_PASS_THREADS, 2) TiledPassKernel(NttPassArgs a) {
+  extern __shared__ uint4 tile[]; // uint4: 16-byte alignment
+  DeviceBlock<S> blk;
+  blk.smem = reinterpret_cast<uint32_t *>(tile);
+  NttPass<S>::Run(blk, a, blockIdx.x);
+}
+
+template <unsigned S> void SetPassAttributes() {
+  if constexpr (NttPass<S>::SMEM_BYTES > 0)
+    CUZK_CUDA_CHECK(cudaFuncSetAttribute(TiledPassKernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         int(NttPass<S>::SMEM_BYTES)));
+}
+
+template <unsigned S> void LaunchTiled(const NttPassArgs &a, cudaStream_t st) {
+  TiledPassKernel<S><<<NttPass<S>::Blocks(a), NTT_PASS_THREADS, NttPass<S>::SMEM_BYTES, st>>>(a);
+  CUZK_CUDA_CHECK_LAUNCH();
+}
+
+void LaunchTiled(unsigned bits, const NttPassArgs &a, cudaStream_t st) {
+  switch (bits) {
+  case 1:
+    return LaunchTiled<1>(a, st);
+  case 2:
+    return LaunchTiled<2>(a, st);
+  case 3:
+    return LaunchTiled<3>(a, st);
+  case 4:
+    return LaunchTiled<4>(a, st);
+  case 5:
+    return LaunchTiled<5>(a, st);
+  case 6:
+    return LaunchTiled<6>(a, st);
+  case 7:
+    return LaunchTiled<7>(a, st);
+  case 8:
+    return LaunchTiled<8>(a, st);
+  case 9:
+    return LaunchTiled<9>(a, st);
+  default:
+    throw std::logic_error("NTT pass size out of range");
+  }
+}
 
 template <unsigned S, bool DIT>
 __global__ void __launch_bounds__(NTT_BLOCK) RadixKernel(Fr *x, unsigned log_n, unsigned log_h, PowTable tw) {
@@ -79,96 +144,143 @@ void BitReverseScale(Fr *x, unsigned log_n, const PowTable &scale, bool before, 
   CUZK_CUDA_CHECK_LAUNCH();
 }
 
+//! swaps (i, rev(i)) of W-uint4 elements, both below count
+template <unsigned W> __global__ void BitReverseWordsKernel(uint4 *p, uint32_t count, unsigned log_n) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const uint32_t j = BitReverse(i, log_n);
+  if (j <= i || j >= count) return;
+  uint4 *a = p + size_t(i) * W, *b = p + size_t(j) * W;
+  CUZK_UNROLL
+  for (unsigned w = 0; w < W; w++) {
+    const uint4 t = a[w];
+    a[w] = b[w];
+    b[w] = t;
+  }
+}
+
+bool LegacyRequested() {
+  const char *v = std::getenv("CUZK_NTT_LEGACY");
+  return v && std::strcmp(v, "1") == 0;
+}
+
 } // namespace
 
 NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_n), storage_(dev, 0) {
   if (log_n < 1 || log_n > NTT_MAX_LOG) throw std::invalid_argument("NttDomain: log_n must be in 1..28");
-  const ff::Fr one = ff::Fr::One();
-  const ff::Fr omega = DomainRoot(log_n), omega_inv = omega.Inverse();
-  const ff::Fr g = CosetGenerator(), g_inv = g.Inverse();
-  const ff::Fr n_inv = ff::Fr::FromUint(uint64_t(1) << log_n).Inverse();
-  // Z(x) = x^n − 1 takes the single value g^n − 1 on the coset g·<ω>
-  z_inv_ = (g.Pow(uint64_t(1) << log_n) - one).Inverse();
-
-  std::vector<ff::Fr> all;
-  auto add = [&](const HostPowTable &t) {
-    TableRef r;
-    r.lo_bits = t.lo_bits;
-    r.hi = all.size();
-    all.insert(all.end(), t.hi.begin(), t.hi.end());
-    r.lo = all.size();
-    all.insert(all.end(), t.lo.begin(), t.lo.end());
-    return r;
-  };
-  omega_ = add(BuildPowTable(omega, log_n - 1, one));
-  omega_inv_ = add(BuildPowTable(omega_inv, log_n - 1, one));
-  coset_ = add(BuildPowTable(g, log_n, one));
-  coset_ninv_ = add(BuildPowTable(g, log_n, n_inv));
-  coset_inv_ninv_ = add(BuildPowTable(g_inv, log_n, n_inv));
-  ninv_.hi = all.size();
-  ninv_.constant = true;
-  all.push_back(n_inv);
-
-  storage_ = DeviceBuffer<ff::Fr>(dev_, all.size());
+  tiled_ = !LegacyRequested();
+  host_ = BuildNttTables(log_n);
+  storage_ = DeviceBuffer<ff::Fr>(dev_, host_.all.size());
   Stream s(dev_);
-  storage_.CopyFromHost(all, s);
+  storage_.CopyFromHost(host_.all, s);
   s.Synchronize();
+  host_.all = {};
+  tables_ = ResolveNttTables(host_, reinterpret_cast<const Fr *>(storage_.Data()));
+  dev_.MakeCurrent();
+  SetPassAttributes<4>();
+  SetPassAttributes<5>();
+  SetPassAttributes<6>();
+  SetPassAttributes<7>();
+  SetPassAttributes<8>();
+  SetPassAttributes<9>();
 }
 
-namespace {
-PowTable Ref(const DeviceBuffer<ff::Fr> &storage, size_t hi, size_t lo, uint32_t lo_bits, bool constant) {
-  const Fr *base = reinterpret_cast<const Fr *>(storage.Data());
-  PowTable t;
-  t.hi = base + hi;
-  t.lo = constant ? nullptr : base + lo;
-  t.lo_bits = lo_bits;
-  return t;
+std::vector<NttStep> NttDomain::TransformPlan(ff::Fr *data, NttKind kind) const {
+  return TransformSteps(tables_, log_n_, reinterpret_cast<Fr *>(data), kind);
 }
-} // namespace
+
+std::vector<NttStep> NttDomain::HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out) const {
+  return HSteps(tables_, log_n_, reinterpret_cast<Fr *>(a), reinterpret_cast<Fr *>(b), reinterpret_cast<Fr *>(c),
+                natural_out);
+}
+
+void NttDomain::Launch(std::span<const NttStep> steps, const Stream &s) const {
+  dev_.MakeCurrent();
+  const cudaStream_t st = s.Get();
+  for (const NttStep &step : steps) {
+    if (step.bit_reverse)
+      BitReverseScale(step.x, log_n_, step.br_scale, step.br_before, st);
+    else
+      LaunchTiled(step.bits, step.pass, st);
+  }
+}
 
 void NttDomain::Transform(ff::Fr *data, NttKind kind, const Stream &s) const {
   dev_.MakeCurrent();
-  auto T = [&](const TableRef &r) { return Ref(storage_, r.hi, r.lo, r.lo_bits, r.constant); };
+  if (!tiled_) return LegacyTransform(data, kind, s);
+  Launch(TransformPlan(data, kind), s);
+}
+
+void NttDomain::ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s, bool natural_out) const {
+  dev_.MakeCurrent();
+  if (!tiled_) {
+    LegacyH(a, b, c, s);
+    if (!natural_out) BitReverseScale(reinterpret_cast<Fr *>(a), log_n_, PowTable{}, false, s.Get());
+    return;
+  }
+  Launch(HPlan(a, b, c, natural_out), s);
+}
+
+void NttDomain::LegacyTransform(ff::Fr *data, NttKind kind, const Stream &s) const {
   Fr *x = reinterpret_cast<Fr *>(data);
   const cudaStream_t st = s.Get();
+  const NttTables &t = tables_;
   switch (kind) {
   case NttKind::kForward:
     BitReverseScale(x, log_n_, PowTable{}, true, st);
-    Dit(x, log_n_, T(omega_), st);
+    Dit(x, log_n_, t.omega, st);
     break;
   case NttKind::kCosetForward:
-    BitReverseScale(x, log_n_, T(coset_), true, st);
-    Dit(x, log_n_, T(omega_), st);
+    BitReverseScale(x, log_n_, t.coset, true, st);
+    Dit(x, log_n_, t.omega, st);
     break;
   case NttKind::kInverse:
-    Dif(x, log_n_, T(omega_inv_), st);
-    BitReverseScale(x, log_n_, T(ninv_), false, st);
+    Dif(x, log_n_, t.omega_inv, st);
+    BitReverseScale(x, log_n_, t.ninv, false, st);
     break;
   case NttKind::kCosetInverse:
-    Dif(x, log_n_, T(omega_inv_), st);
-    BitReverseScale(x, log_n_, T(coset_inv_ninv_), false, st);
+    Dif(x, log_n_, t.omega_inv, st);
+    BitReverseScale(x, log_n_, t.coset_inv_ninv, false, st);
     break;
   }
 }
 
-void NttDomain::ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s) const {
-  dev_.MakeCurrent();
-  auto T = [&](const TableRef &r) { return Ref(storage_, r.hi, r.lo, r.lo_bits, r.constant); };
+void NttDomain::LegacyH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s) const {
   const cudaStream_t st = s.Get();
   const unsigned blocks = Blocks(Size());
   for (ff::Fr *v : {a, b, c}) {
     Fr *x = reinterpret_cast<Fr *>(v);
     // interpolate (coefficients come out bit-reversed), shift to the coset while they are
     // still bit-reversed, and evaluate with the order-restoring DIT: no permutation pass
-    Dif(x, log_n_, T(omega_inv_), st);
-    ScaleBitReversedKernel<<<blocks, NTT_BLOCK, 0, st>>>(x, log_n_, T(coset_ninv_));
+    Dif(x, log_n_, tables_.omega_inv, st);
+    ScaleBitReversedKernel<<<blocks, NTT_BLOCK, 0, st>>>(x, log_n_, tables_.coset_ninv);
     CUZK_CUDA_CHECK_LAUNCH();
-    Dit(x, log_n_, T(omega_), st);
+    Dit(x, log_n_, tables_.omega, st);
   }
   QuotientKernel<<<blocks, NTT_BLOCK, 0, st>>>(reinterpret_cast<Fr *>(a), reinterpret_cast<const Fr *>(b),
-                                               reinterpret_cast<const Fr *>(c), log_n_, ToDevice<Fr>(z_inv_));
+                                               reinterpret_cast<const Fr *>(c), log_n_, ToDevice<Fr>(host_.z_inv));
   CUZK_CUDA_CHECK_LAUNCH();
-  Transform(a, NttKind::kCosetInverse, s);
+  LegacyTransform(a, NttKind::kCosetInverse, s);
+}
+
+void BitReverseInPlace(void *data, size_t elem_bytes, size_t count, unsigned log_n, const Stream &s) {
+  if (count == 0) return;
+  if (log_n < 1 || log_n > NTT_MAX_LOG || count > (size_t(1) << log_n))
+    throw std::invalid_argument("BitReverseInPlace: count exceeds 2^log_n");
+  s.Dev().MakeCurrent();
+  auto *p = static_cast<uint4 *>(data);
+  const uint32_t c = uint32_t(count);
+  switch (elem_bytes) {
+  case 96:
+    BitReverseWordsKernel<6><<<Blocks(count), NTT_BLOCK, 0, s.Get()>>>(p, c, log_n);
+    break;
+  case 192:
+    BitReverseWordsKernel<12><<<Blocks(count), NTT_BLOCK, 0, s.Get()>>>(p, c, log_n);
+    break;
+  default:
+    throw std::invalid_argument("BitReverseInPlace: elements of 96 or 192 bytes");
+  }
+  CUZK_CUDA_CHECK_LAUNCH();
 }
 
 } // namespace cuzk::gpu

@@ -9,11 +9,13 @@
 #pragma once
 #include "ff/bls12_381.hpp"
 #include "gpu/device.hpp"
+#include "gpu/ntt_schedule.hpp"
 #include "gpu/resources.hpp"
 
-namespace cuzk::gpu {
+#include <span>
+#include <vector>
 
-enum class NttKind { kForward, kInverse, kCosetForward, kCosetInverse };
+namespace cuzk::gpu {
 
 //! The tables of one domain size on one device, built once and shared by every transform of
 //! that size (tables are O(√n): a few hundred KiB at n = 2^28).
@@ -33,20 +35,35 @@ public:
   //! domain, interpolate each (inverse NTT), evaluate on the coset gω^i (coset NTT), form
   //! (a·b − c)/Z there (Z = g^n − 1 is constant on the coset) and interpolate back (inverse coset
   //! NTT). On return `a` holds the Size() coefficients of h; b and c are overwritten.
-  void ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s) const;
+  //! natural_out = false leaves h bit-reversed (h_j at position rev(j)), one pass less.
+  void ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s, bool natural_out = true) const;
+
+  //! the tiled passes (ntt_pass.cuh), or the earlier radix-8 global-memory passes when the
+  //! environment sets CUZK_NTT_LEGACY=1 (kept selectable until the tiled path has passed on a device)
+  bool Tiled() const { return tiled_; }
+
+  //! the kernels of the tiled Transform / ComputeH, as data, and their launch (one step is one
+  //! kernel: bench/gpu/gpu_bench times them one by one)
+  std::vector<NttStep> TransformPlan(ff::Fr *data, NttKind kind) const;
+  std::vector<NttStep> HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out) const;
+  void Launch(std::span<const NttStep> steps, const Stream &s) const;
 
 private:
+  void LegacyTransform(ff::Fr *data, NttKind kind, const Stream &s) const;
+  void LegacyH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s) const;
+
   Device dev_;
   unsigned log_n_;
-  // one device allocation holds every table; offsets into it below
+  bool tiled_ = true;
+  NttTableData host_; // offsets, constants (the host copy of the values is dropped after upload)
+  // one device allocation holds every table
   DeviceBuffer<ff::Fr> storage_;
-  struct TableRef {
-    size_t hi = 0, lo = 0;
-    uint32_t lo_bits = 0;
-    bool constant = false;
-  };
-  TableRef omega_, omega_inv_, coset_, coset_ninv_, coset_inv_ninv_, ninv_;
-  ff::Fr z_inv_;
+  NttTables tables_;
 };
+
+//! Permutes count elements of elem_bytes each (a multiple of 16: G1/G2 affine points) in place to
+//! bit-reversed order of log_n bits: element i moves to rev(i). count may be 2^log_n − 1 (the H
+//! bases: rev(i) = 2^log_n − 1 only for i = 2^log_n − 1). Queued on s.
+void BitReverseInPlace(void *data, size_t elem_bytes, size_t count, unsigned log_n, const Stream &s);
 
 } // namespace cuzk::gpu

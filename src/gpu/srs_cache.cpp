@@ -1,7 +1,10 @@
 // src/gpu/srs_cache.cpp — see srs_cache.hpp.
 #include "gpu/srs_cache.hpp"
 
+#include "gpu/ntt.hpp"
+
 #include <algorithm>
+#include <bit>
 
 namespace cuzk::gpu {
 
@@ -52,6 +55,10 @@ std::shared_ptr<const ResidentSrs> SrsCache::Acquire(const groth16::Parameters &
       DeviceBuffer<ec::G1Affine>(dev_, params.a.size()), DeviceBuffer<ec::G1Affine>(dev_, params.b_g1.size()),
       DeviceBuffer<ec::G2Affine>(dev_, params.b_g2.size())});
   srs->h.CopyFromHost(params.h, s);
+  if (const size_t n = params.h.size() + 1; n >= 2 && (n & (n - 1)) == 0) {
+    BitReverseInPlace(srs->h.Data(), sizeof(ec::G1Affine), params.h.size(), unsigned(std::countr_zero(n)), s);
+    srs->h_bit_reversed = true;
+  }
   srs->l.CopyFromHost(params.l, s);
   srs->a.CopyFromHost(params.a, s);
   srs->b_g1.CopyFromHost(params.b_g1, s);

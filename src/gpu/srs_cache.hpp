@@ -16,10 +16,13 @@
 
 namespace cuzk::gpu {
 
-//! The point sets of one Parameters object in device memory (host layout, see msm.hpp).
+//! The point sets of one Parameters object in device memory (host layout, see msm.hpp). The H
+//! bases are stored in bit-reversed order (h[rev(i)] = H_i over the 2^k domain, h.size() = 2^k − 1)
+//! when h_bit_reversed: the device's H step then leaves its coefficients in that order, one pass less.
 struct ResidentSrs {
   DeviceBuffer<ec::G1Affine> h, l, a, b_g1;
   DeviceBuffer<ec::G2Affine> b_g2;
+  bool h_bit_reversed = false;
   size_t Bytes() const { return h.Bytes() + l.Bytes() + a.Bytes() + b_g1.Bytes() + b_g2.Bytes(); }
 };
 

@@ -64,13 +64,13 @@ TEST(GpuNttDevice, LargeSizesEvaluateAndRoundTrip) {
 }
 
 std::vector<Fr> HOnDevice(const NttDomain &dom, const std::vector<Fr> &a, const std::vector<Fr> &b,
-                          const std::vector<Fr> &c, const Stream &s) {
+                          const std::vector<Fr> &c, const Stream &s, bool natural_out = true) {
   const Device &dev = dom.Dev();
   DeviceBuffer<Fr> da(dev, a.size()), db(dev, a.size()), dc(dev, a.size());
   da.CopyFromHost(a, s);
   db.CopyFromHost(b, s);
   dc.CopyFromHost(c, s);
-  dom.ComputeH(da.Data(), db.Data(), dc.Data(), s);
+  dom.ComputeH(da.Data(), db.Data(), dc.Data(), s, natural_out);
   std::vector<Fr> h(a.size());
   da.CopyToHost(h, s);
   s.Synchronize();
@@ -87,6 +87,21 @@ TEST(GpuNttDevice, QuotientMatchesReference) {
     NttDomain dom(dev, k);
     auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng), c = test::RandomVector(n, rng);
     ASSERT_TRUE(HOnDevice(dom, a, b, c, s) == test::RefH(a, b, c)) << "H at 2^" << k;
+  }
+}
+
+TEST(GpuNttDevice, QuotientBitReversedOutput) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(55);
+  for (unsigned k : {1u, 6u, 9u, 10u, 13u}) {
+    const size_t n = size_t(1) << k;
+    NttDomain dom(dev, k);
+    auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng), c = test::RandomVector(n, rng);
+    const auto ref = test::RefH(a, b, c);
+    const auto h = HOnDevice(dom, a, b, c, s, false);
+    for (size_t j = 0; j < n; j++) ASSERT_TRUE(h[RevBits(uint32_t(j), k)] == ref[j]) << "h_" << j << " at 2^" << k;
   }
 }
 

@@ -1,6 +1,10 @@
-// tests/gpu/ntt_emulation_test.cpp — the device NTT's thread bodies and pass schedule, run on
+// tests/gpu/ntt_emulation_test.cpp — the device NTT's thread bodies and pass schedules, run on
 // the host, against the textbook reference (reference.hpp). Runs everywhere, CI included.
+//   Tiled*: the tiled passes (ntt_pass.cuh) through the schedules ntt.cu launches (ntt_schedule.hpp),
+//           every pass size 1 … 9 and several pass counts; the shared-memory layout's bank spread.
+//   Legacy*: the radix-8 global-memory passes (CUZK_NTT_LEGACY=1).
 #include "gpu_test_util.hpp"
+#include "ntt_host_twin.hpp"
 #include "reference.hpp"
 
 #include <gtest/gtest.h>
@@ -97,7 +101,7 @@ struct Twin {
   }
 };
 
-TEST(GpuNttEmulation, AllKindsMatchReference) {
+TEST(GpuNttEmulation, LegacyAllKindsMatchReference) {
   auto rng = test::Rng(21);
   for (unsigned k = 1; k <= 10; k++) {
     Twin tw(k);
@@ -127,7 +131,7 @@ TEST(GpuNttEmulation, ForwardIsTheDft) {
   for (size_t i = 0; i < 8; i++) EXPECT_TRUE(A[i] == test::Horner(a, w.Pow(i)));
 }
 
-TEST(GpuNttEmulation, QuotientMatchesReference) {
+TEST(GpuNttEmulation, LegacyQuotientMatchesReference) {
   auto rng = test::Rng(23);
   for (unsigned k = 1; k <= 9; k++) {
     Twin tw(k);
@@ -135,6 +139,91 @@ TEST(GpuNttEmulation, QuotientMatchesReference) {
     auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng), c = test::RandomVector(n, rng);
     ASSERT_TRUE(tw.H(a, b, c) == test::RefH(a, b, c)) << "H at 2^" << k;
   }
+}
+
+TEST(GpuNttEmulation, SplitCoversEveryBitOnce) {
+  for (unsigned k = 1; k <= NTT_MAX_LOG; k++) {
+    const NttSplit sp = NttSplit::For(k);
+    unsigned sum = 0;
+    for (unsigned i = 0; i < sp.count; i++) {
+      EXPECT_EQ(sp.lo[i], sum) << k;
+      EXPECT_GE(sp.bits[i], 1u);
+      EXPECT_LE(sp.bits[i], NTT_PASS_MAX_BITS);
+      EXPECT_LE(sp.bits[0] - sp.bits[i], 1u) << "passes as equal as can be, at 2^" << k;
+      sum += sp.bits[i];
+    }
+    EXPECT_EQ(sum, k);
+    EXPECT_EQ(sp.count, (k + 8) / 9) << "fewest passes at 2^" << k;
+  }
+  EXPECT_EQ(NttSplit::For(27).bits[2], 9u);
+}
+
+// k = 1 … 13 covers every pass size 1 … 9 (one pass up to 2^9, two of 5 … 7 bits above) and
+// k = 19 three passes; coset and plain kinds, both directions
+TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
+  auto rng = test::Rng(24);
+  for (unsigned k : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 13u, 19u}) {
+    test::HostNttDomain dom(k);
+    auto a = test::RandomVector(size_t(1) << k, rng);
+    const NttKind kinds[] = {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse};
+    void (*refs[])(std::vector<ff::Fr> &) = {test::RefForward, test::RefInverse, test::RefCosetForward,
+                                             test::RefCosetInverse};
+    for (int i = 0; i < 4; i++) {
+      if (k > 13 && (i == 1 || i == 2)) continue; // three passes: one DIT and one DIF kind keep CI short
+      auto ref = a;
+      refs[i](ref);
+      ASSERT_TRUE(dom.Transform(a, kinds[i]) == ref) << "kind " << i << " at 2^" << k;
+    }
+  }
+}
+
+TEST(GpuNttEmulation, TiledQuotientMatchesReference) {
+  auto rng = test::Rng(25);
+  for (unsigned k : {1u, 3u, 5u, 8u, 9u, 10u, 12u}) {
+    test::HostNttDomain dom(k);
+    const size_t n = size_t(1) << k;
+    auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng), c = test::RandomVector(n, rng);
+    const auto ref = test::RefH(a, b, c);
+    ASSERT_TRUE(dom.H(a, b, c, true) == ref) << "H at 2^" << k;
+    // bit-reversed output: h_j at rev(j)
+    auto rev = dom.H(a, b, c, false);
+    for (size_t j = 0; j < n; j++) ASSERT_TRUE(rev[RevBits(uint32_t(j), k)] == ref[j]) << "H (bit-reversed) at 2^" << k;
+  }
+}
+
+//! every warp-wide shared-memory access of a pass (all windows, all registers) hits 32 distinct banks
+template <unsigned S> void ExpectConflictFree() {
+  using P = NttPass<S>;
+  if constexpr (P::STEPS > 1) {
+    std::vector<unsigned> windows;
+    for (unsigned j = 0; j < P::STEPS; j++) windows.push_back(P::DifWindow(j)), windows.push_back(P::DitWindow(j));
+    for (unsigned w : windows) {
+      for (unsigned m = 0; m < P::R; m++) {
+        for (uint32_t warp = 0; warp < NTT_PASS_THREADS / 32; warp++) {
+          uint32_t banks = 0;
+          for (uint32_t lane = 0; lane < 32; lane++) {
+            const uint32_t t = warp * 32 + lane;
+            banks |= 1u << (P::SharedIndex(P::Row(t >> P::CL, m, w), t & (P::C - 1)) % 32);
+          }
+          EXPECT_EQ(banks, 0xFFFFFFFFu) << "S " << S << " window " << w << " register " << m << " warp " << warp;
+        }
+      }
+    }
+    // and the layout is a bijection onto the tile
+    std::vector<int> hit(P::TILE);
+    for (uint32_t t = 0; t < NTT_PASS_THREADS; t++)
+      for (unsigned m = 0; m < P::R; m++) hit[P::SharedIndex(P::Row(t >> P::CL, m, 0), t & (P::C - 1))]++;
+    for (int h : hit) ASSERT_EQ(h, 1) << "S " << S;
+  }
+}
+
+TEST(GpuNttEmulation, TiledSharedAccessesAreConflictFree) {
+  ExpectConflictFree<4>();
+  ExpectConflictFree<5>();
+  ExpectConflictFree<6>();
+  ExpectConflictFree<7>();
+  ExpectConflictFree<8>();
+  ExpectConflictFree<9>();
 }
 
 } // namespace

@@ -1,0 +1,282 @@
+// src/gpu/ntt_pass.cuh — one pass of the tiled device NTT: S ≤ 9 radix-2 stages of 2^S-point
+// sub-transforms, held in registers and exchanged through shared memory, one global read and one
+// global write per element.
+//
+// The 2^k-point transform is cut into passes of S bits (NttSplit). A pass at offset `lo` runs the
+// stages whose half-spans are 2^lo … 2^(lo+S−1) and works on lines: the 2^S elements
+// hi·2^(lo+S) + row·2^lo + i0 (row < 2^S) for one (hi, i0). Each such line is a 2^S-point DFT
+// (roots ω_{2^S}, a 256-entry table ω_512^j) plus a twist by ω_N^(i0·rev_S(row)), N = 2^(lo+S)
+// — the decomposition X[k1 + 2^S·k0] = Σ_{i0} ω_{2^lo}^(i0·k0) · ω_N^(i0·k1) · Σ_{i1} x[..]·ω_{2^S}^(i1·k1):
+//   DIF (natural → bit-reversed, Gentleman–Sande): line DFT, then the twist on its output rows;
+//   DIT (bit-reversed → natural, Cooley–Tukey): the twist on its input rows, then the line DFT.
+// So every butterfly costs at most one Fr multiply by a small-table twiddle, and each element one
+// twist multiply (its factors are a geometric series per thread: base·step^j, 2 table products and
+// R − 1 multiplies per R elements).
+//
+// Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads
+// are runs of C adjacent i0 — 128-byte segments for lo ≥ 2), G = 2^GL threads per line, R = 2^RL
+// elements per thread (R = 8, radix-8 sub-steps in registers). Between sub-steps the tile goes
+// through shared memory, word-planar (plane q holds word q of every element) with the low row bits
+// XOR-swizzled so that every warp access hits 32 distinct banks (checked by the emulation test).
+//
+// The pass body is written once against a Block executor: on the device each thread runs it with
+// __syncthreads at Sync(); the host twin (tests) runs every phase for all 256 threads in turn.
+#pragma once
+#include "gpu/ntt_kernels.cuh"
+
+#include <type_traits>
+
+namespace cuzk::gpu {
+
+inline constexpr unsigned NTT_PASS_MAX_BITS = 9;
+inline constexpr unsigned NTT_PASS_THREADS = 256;
+//! entries of the inner-twiddle table: ω_512^j, j < 256 (ω_{2^(β+1)} = ω_512^(2^(8−β)), β < 9)
+inline constexpr unsigned NTT_INNER_TABLE = 256;
+
+//! the pass sizes of a 2^log_n transform, from the lowest bits up: ⌈log_n / 9⌉ passes, as equal as can be
+struct NttSplit {
+  unsigned count = 0;
+  unsigned bits[4] = {};
+  unsigned lo[4] = {}; //!< offset of pass i: the sum of bits[0..i)
+  static NttSplit For(unsigned log_n) {
+    NttSplit s;
+    s.count = (log_n + NTT_PASS_MAX_BITS - 1) / NTT_PASS_MAX_BITS;
+    unsigned off = 0;
+    for (unsigned i = 0; i < s.count; i++) {
+      s.bits[i] = log_n / s.count + (i < log_n % s.count ? 1 : 0);
+      s.lo[i] = off;
+      off += s.bits[i];
+    }
+    return s;
+  }
+};
+
+//! What one pass does, in order: load (optionally the quotient numerator x·qb − qc), the DIF part
+//! (if dif_w), its twist (lo > 0), the scale (lo = 0 only), the DIT part's twist (lo > 0) and the
+//! DIT part (if dit_w), store. A pass with both parts (lo = 0) is the end of one transform and the
+//! start of the next on the same tile.
+struct NttPassArgs {
+  Fr *x = nullptr;
+  const Fr *qb = nullptr, *qc = nullptr;
+  uint32_t log_n = 0, lo = 0;
+  const Fr *dif_w = nullptr, *dit_w = nullptr; //!< ω_512^j tables of each part's root
+  PowTable dif_twist, dit_twist;               //!< ω_n^E (E < n) of each part's root
+  //! element at natural index j = rev_n(position) ← ·scale(j); scale(j) = table(j) read as
+  //! table(E0)·step^(top RL bits of j) (see Scale below)
+  bool has_scale = false;
+  PowTable scale;
+  Fr scale_step;
+};
+
+//! rev of the low `bits` bits of x (0 for bits = 0)
+CUZK_HD uint32_t RevBits(uint32_t x, unsigned bits) { return bits == 0 ? 0 : BitReverse(x, bits); }
+
+template <unsigned S> struct NttPass {
+  static_assert(S >= 1 && S <= NTT_PASS_MAX_BITS);
+  static constexpr unsigned RL = S < 3 ? S : 3;
+  static constexpr unsigned R = 1u << RL;
+  static constexpr unsigned GL = S - RL;
+  static constexpr unsigned CL = 8 - GL; // 256 threads = G·C
+  static constexpr unsigned C = 1u << CL;
+  static constexpr unsigned STEPS = S <= 3 ? 1 : (S + 2) / 3;
+  static constexpr unsigned TILE = R * NTT_PASS_THREADS; //!< elements of the shared tile
+  //! swizzle width: the row bits that land in the bank index (0 when C ≥ 32 lanes cover the banks)
+  static constexpr unsigned D = CL >= 5 ? 0 : 5 - CL;
+  static constexpr size_t SMEM_BYTES = STEPS > 1 ? size_t(TILE) * sizeof(Fr) : 0;
+
+  //! the window (lowest row bit of the thread's R rows) of DIF sub-step j: stages S−1−3j … max(S−3j−3, 0)
+  static constexpr unsigned DifWindow(unsigned j) { return S >= 3 * j + 3 ? S - 3 * j - 3 : 0; }
+  static constexpr unsigned DifTop(unsigned j) { return S - 3 * j; } // one past the highest stage
+  //! DIT sub-step j: stages 3j … min(3j + 3, S) − 1, window min(3j, S − RL)
+  static constexpr unsigned DitWindow(unsigned j) { return 3 * j + RL < S ? 3 * j : S - RL; }
+  static constexpr unsigned DitEnd(unsigned j) { return 3 * j + 3 < S ? 3 * j + 3 : S; }
+
+  struct Thread {
+    Fr r[R];
+    uint32_t t = 0, c = 0, gt = 0, line = 0;
+    bool active = false;
+  };
+
+  //! row of the thread's element m when its rows vary in bits [w, w + RL)
+  CUZK_HD static uint32_t Row(uint32_t gt, uint32_t m, unsigned w) {
+    return ((gt >> w) << (w + RL)) | (m << w) | (gt & ((1u << w) - 1));
+  }
+  //! bank-spreading bijection on rows: the low D bits ^= the XOR of the higher D-bit chunks
+  CUZK_HD static uint32_t Swizzle(uint32_t row) {
+    if constexpr (D == 0) {
+      return row;
+    } else {
+      uint32_t f = 0;
+      CUZK_UNROLL
+      for (unsigned sh = D; sh < S; sh += D) f ^= row >> sh;
+      return row ^ (f & ((1u << D) - 1));
+    }
+  }
+  CUZK_HD static uint32_t SharedIndex(uint32_t row, uint32_t c) { return (Swizzle(row) << CL) | c; }
+  CUZK_HD static size_t Address(const NttPassArgs &a, uint32_t line, uint32_t row) {
+    const uint32_t hi = line >> a.lo, i0 = line & ((1u << a.lo) - 1);
+    return (size_t(hi) << (a.lo + S)) | (size_t(row) << a.lo) | i0;
+  }
+  CUZK_HD static uint32_t Lines(const NttPassArgs &a) { return uint32_t(1) << (a.log_n - S); }
+  static uint32_t Blocks(const NttPassArgs &a) { return (Lines(a) + C - 1) / C; }
+
+  CUZK_HD static void Init(Thread &th, const NttPassArgs &a, uint32_t block, uint32_t t) {
+    th.t = t;
+    th.c = t & (C - 1);
+    th.gt = t >> CL;
+    th.line = block * C + th.c;
+    th.active = th.line < Lines(a);
+    CUZK_UNROLL
+    for (unsigned m = 0; m < R; m++) th.r[m] = Fr::Zero();
+  }
+
+  CUZK_HD static void Load(Thread &th, const NttPassArgs &a, unsigned w) {
+    if (!th.active) return;
+    CUZK_UNROLL
+    for (unsigned m = 0; m < R; m++) {
+      const size_t i = Address(a, th.line, Row(th.gt, m, w));
+      th.r[m] = a.qb ? a.x[i] * a.qb[i] - a.qc[i] : a.x[i];
+    }
+  }
+  CUZK_HD static void Store(const Thread &th, const NttPassArgs &a, unsigned w) {
+    if (!th.active) return;
+    CUZK_UNROLL
+    for (unsigned m = 0; m < R; m++) a.x[Address(a, th.line, Row(th.gt, m, w))] = th.r[m];
+  }
+  CUZK_HD static void ToShared(const Thread &th, uint32_t *smem, unsigned w) {
+    CUZK_UNROLL
+    for (unsigned m = 0; m < R; m++) {
+      const uint32_t p = SharedIndex(Row(th.gt, m, w), th.c);
+      CUZK_UNROLL
+      for (int q = 0; q < Fr::N; q++) smem[q * TILE + p] = th.r[m].v[q];
+    }
+  }
+  CUZK_HD static void FromShared(Thread &th, const uint32_t *smem, unsigned w) {
+    CUZK_UNROLL
+    for (unsigned m = 0; m < R; m++) {
+      const uint32_t p = SharedIndex(Row(th.gt, m, w), th.c);
+      CUZK_UNROLL
+      for (int q = 0; q < Fr::N; q++) th.r[m].v[q] = smem[q * TILE + p];
+    }
+  }
+
+  //! stages [lo_b, hi_b) of the window w, DIF: widest first, (u, v) → (u + v, (u − v)·ω)
+  template <unsigned W, unsigned LO, unsigned HI> CUZK_HD static void DifStages(Thread &th, const Fr *tw) {
+    CUZK_UNROLL
+    for (unsigned beta = HI; beta-- > LO;) {
+      const unsigned b = beta - W;
+      CUZK_UNROLL
+      for (unsigned m = 0; m < R; m++) {
+        if (m & (1u << b)) continue;
+        const uint32_t mlow = m & ((1u << b) - 1);
+        const Fr d = th.r[m] - th.r[m + (1u << b)];
+        th.r[m] = th.r[m] + th.r[m + (1u << b)];
+        if (W == 0 && mlow == 0) {
+          th.r[m + (1u << b)] = d; // ω^0
+        } else {
+          const uint32_t j = (mlow << W) | (th.gt & ((1u << W) - 1));
+          th.r[m + (1u << b)] = d * tw[j << (8 - beta)];
+        }
+      }
+    }
+  }
+  //! DIT: narrowest first, (u, v) → (u + ω·v, u − ω·v)
+  template <unsigned W, unsigned LO, unsigned HI> CUZK_HD static void DitStages(Thread &th, const Fr *tw) {
+    CUZK_UNROLL
+    for (unsigned beta = LO; beta < HI; beta++) {
+      const unsigned b = beta - W;
+      CUZK_UNROLL
+      for (unsigned m = 0; m < R; m++) {
+        if (m & (1u << b)) continue;
+        const uint32_t mlow = m & ((1u << b) - 1);
+        Fr v = th.r[m + (1u << b)];
+        if (!(W == 0 && mlow == 0)) {
+          const uint32_t j = (mlow << W) | (th.gt & ((1u << W) - 1));
+          v = v * tw[j << (8 - beta)];
+        }
+        th.r[m + (1u << b)] = th.r[m] - v;
+        th.r[m] = th.r[m] + v;
+      }
+    }
+  }
+
+  //! r[m] ← r[m]·A·B^rev_RL(m): the factors of the thread's rows (gt·R + m) when they are
+  //! base^(E0 + rev_RL(m)·step_exponent)
+  CUZK_HD static void Geometric(Thread &th, Fr f, const Fr &step) {
+    CUZK_UNROLL
+    for (unsigned j = 0; j < R; j++) {
+      const unsigned m = RevConst(j);
+      th.r[m] = th.r[m] * f;
+      if (j + 1 < R) f = f * step;
+    }
+  }
+  static constexpr unsigned RevConst(unsigned j) {
+    unsigned r = 0;
+    for (unsigned i = 0; i < RL; i++) r |= ((j >> i) & 1u) << (RL - 1 - i);
+    return r;
+  }
+  //! the twist ω_N^(i0·rev_S(row)), N = 2^(lo+S), rows gt·R + m; table: ω_n^E
+  CUZK_HD static void Twist(Thread &th, const NttPassArgs &a, const PowTable &omega_n) {
+    const uint32_t i0 = th.line & ((1u << a.lo) - 1);
+    const unsigned sh = a.log_n - a.lo - S; // ω_N = ω_n^(2^sh)
+    const uint32_t e0 = (i0 * RevBits(th.gt, GL)) << sh;
+    const uint32_t e1 = i0 << (a.log_n - a.lo - RL);
+    Geometric(th, omega_n.At(e0), omega_n.At(e1));
+  }
+  //! lo = 0: the element at position line·2^S + row has natural index
+  //! rev_n = rev_RL(m)·2^(n−RL) + rev_GL(gt)·2^(n−S) + rev_(n−S)(line)
+  CUZK_HD static void Scale(Thread &th, const NttPassArgs &a) {
+    const uint32_t e0 = (RevBits(th.gt, GL) << (a.log_n - S)) | RevBits(th.line, a.log_n - S);
+    Geometric(th, a.scale.At(e0), a.scale_step);
+  }
+
+  template <unsigned J> CUZK_HD static void DifStep(Thread &th, const Fr *tw) {
+    constexpr unsigned top = DifTop(J), low = S >= 3 * J + 3 ? S - 3 * J - 3 : 0;
+    DifStages<DifWindow(J), low, top>(th, tw);
+  }
+  template <unsigned J> CUZK_HD static void DitStep(Thread &th, const Fr *tw) {
+    DitStages<DitWindow(J), 3 * J, DitEnd(J)>(th, tw);
+  }
+
+  //! the whole pass for one block; Block provides Each(f) (f on every thread's state) and Sync()
+  template <class Block> CUZK_HD static void Run(Block &blk, const NttPassArgs &a, uint32_t block) {
+    uint32_t *smem = blk.Shared();
+    blk.Each([&](Thread &th, uint32_t t) {
+      Init(th, a, block, t);
+      Load(th, a, a.dif_w ? DifWindow(0) : DitWindow(0));
+    });
+    if (a.dif_w) {
+      RunSteps<false>(blk, a.dif_w, smem);
+      if (a.lo > 0) blk.Each([&](Thread &th, uint32_t) { Twist(th, a, a.dif_twist); });
+    }
+    if (a.has_scale) blk.Each([&](Thread &th, uint32_t) { Scale(th, a); });
+    if (a.dit_w) {
+      if (a.lo > 0) blk.Each([&](Thread &th, uint32_t) { Twist(th, a, a.dit_twist); });
+      RunSteps<true>(blk, a.dit_w, smem);
+    }
+    blk.Each([&](Thread &th, uint32_t) { Store(th, a, a.dit_w ? DitWindow(STEPS - 1) : DifWindow(STEPS - 1)); });
+  }
+
+  template <bool DIT, unsigned J = 0, class Block>
+  CUZK_HD static void RunSteps(Block &blk, const Fr *tw, uint32_t *smem) {
+    if constexpr (J < STEPS) {
+      if constexpr (J > 0) {
+        constexpr unsigned from = DIT ? DitWindow(J - 1) : DifWindow(J - 1);
+        constexpr unsigned to = DIT ? DitWindow(J) : DifWindow(J);
+        blk.Each([&](Thread &th, uint32_t) { ToShared(th, smem, from); });
+        blk.Sync();
+        blk.Each([&](Thread &th, uint32_t) { FromShared(th, smem, to); });
+        blk.Sync(); // the tile is written again by the next exchange
+      }
+      blk.Each([&](Thread &th, uint32_t) {
+        if constexpr (DIT)
+          DitStep<J>(th, tw);
+        else
+          DifStep<J>(th, tw);
+      });
+      RunSteps<DIT, J + 1>(blk, tw, smem);
+    }
+  }
+};
+
+} // namespace cuzk::gpu

@@ -1,0 +1,170 @@
+// src/gpu/ntt_schedule.cpp — see ntt_schedule.hpp.
+#include "gpu/ntt_schedule.hpp"
+
+namespace cuzk::gpu {
+
+namespace {
+
+NttTableData::Ref Add(std::vector<ff::Fr> &all, const HostPowTable &t) {
+  NttTableData::Ref r;
+  r.lo_bits = t.lo_bits;
+  r.hi = all.size();
+  all.insert(all.end(), t.hi.begin(), t.hi.end());
+  r.lo = all.size();
+  all.insert(all.end(), t.lo.begin(), t.lo.end());
+  return r;
+}
+
+size_t AddPowers(std::vector<ff::Fr> &all, const ff::Fr &base, size_t count) {
+  const size_t at = all.size();
+  ff::Fr acc = ff::Fr::One();
+  for (size_t i = 0; i < count; i++) {
+    all.push_back(acc);
+    acc = acc * base;
+  }
+  return at;
+}
+
+PowTable View(const NttTableData::Ref &r, const Fr *base) {
+  PowTable t;
+  t.hi = base + r.hi;
+  t.lo = r.constant ? nullptr : base + r.lo;
+  t.lo_bits = r.lo_bits;
+  return t;
+}
+
+//! the elements' per-pass work: pass i of `split` with the given parts
+NttStep Pass(const NttSplit &sp, unsigned i, unsigned log_n, Fr *x) {
+  NttStep s;
+  s.bits = sp.bits[i];
+  s.pass.x = x;
+  s.pass.log_n = log_n;
+  s.pass.lo = sp.lo[i];
+  return s;
+}
+
+void AddDif(std::vector<NttStep> &out, const NttSplit &sp, unsigned log_n, Fr *x, const Fr *w, const PowTable &tw) {
+  for (unsigned i = sp.count; i-- > 0;) {
+    NttStep s = Pass(sp, i, log_n, x);
+    s.pass.dif_w = w;
+    s.pass.dif_twist = tw;
+    out.push_back(s);
+  }
+}
+void AddDit(std::vector<NttStep> &out, const NttSplit &sp, unsigned log_n, Fr *x, const Fr *w, const PowTable &tw,
+            unsigned first) {
+  for (unsigned i = first; i < sp.count; i++) {
+    NttStep s = Pass(sp, i, log_n, x);
+    s.pass.dit_w = w;
+    s.pass.dit_twist = tw;
+    out.push_back(s);
+  }
+}
+NttStep BitReverse(Fr *x, const PowTable &scale, bool before) {
+  NttStep s;
+  s.bit_reverse = true;
+  s.x = x;
+  s.br_scale = scale;
+  s.br_before = before;
+  return s;
+}
+void SetScale(NttStep &s, const PowTable &t, const Fr &step) {
+  s.pass.has_scale = true;
+  s.pass.scale = t;
+  s.pass.scale_step = step;
+}
+
+} // namespace
+
+NttTableData BuildNttTables(unsigned log_n) {
+  NttTableData d;
+  const ff::Fr one = ff::Fr::One();
+  const ff::Fr omega = DomainRoot(log_n), omega_inv = omega.Inverse();
+  const ff::Fr g = CosetGenerator(), g_inv = g.Inverse();
+  const ff::Fr n_inv = ff::Fr::FromUint(uint64_t(1) << log_n).Inverse();
+  d.z_inv = (g.Pow(uint64_t(1) << log_n) - one).Inverse();
+  auto &all = d.all;
+  const ff::Fr w512 = DomainRoot(9);
+  d.w512 = AddPowers(all, w512, NTT_INNER_TABLE);
+  d.w512_inv = AddPowers(all, w512.Inverse(), NTT_INNER_TABLE);
+  d.omega = Add(all, BuildPowTable(omega, log_n, one));
+  d.omega_inv = Add(all, BuildPowTable(omega_inv, log_n, one));
+  d.coset = Add(all, BuildPowTable(g, log_n, one));
+  d.coset_ninv = Add(all, BuildPowTable(g, log_n, n_inv));
+  d.coset_inv_ninv = Add(all, BuildPowTable(g_inv, log_n, n_inv));
+  d.h_final = Add(all, BuildPowTable(g_inv, log_n, n_inv * d.z_inv));
+  d.ninv.hi = all.size();
+  d.ninv.constant = true;
+  all.push_back(n_inv);
+  // the lowest pass's threads hold rows differing in the top RL bits of the natural index
+  const unsigned s0 = NttSplit::For(log_n).bits[0], rl = s0 < 3 ? s0 : 3;
+  d.coset_step = g.Pow(uint64_t(1) << (log_n - rl));
+  d.coset_inv_step = d.coset_step.Inverse();
+  return d;
+}
+
+NttTables ResolveNttTables(const NttTableData &d, const Fr *base) {
+  NttTables t;
+  t.w512 = base + d.w512;
+  t.w512_inv = base + d.w512_inv;
+  t.omega = View(d.omega, base);
+  t.omega_inv = View(d.omega_inv, base);
+  t.coset = View(d.coset, base);
+  t.coset_ninv = View(d.coset_ninv, base);
+  t.coset_inv_ninv = View(d.coset_inv_ninv, base);
+  t.h_final = View(d.h_final, base);
+  t.ninv = View(d.ninv, base);
+  t.coset_step = ToDevice<Fr>(d.coset_step);
+  t.coset_inv_step = ToDevice<Fr>(d.coset_inv_step);
+  return t;
+}
+
+std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind) {
+  const NttSplit sp = NttSplit::For(log_n);
+  std::vector<NttStep> out;
+  switch (kind) {
+  case NttKind::kForward:
+  case NttKind::kCosetForward:
+    // DIT wants bit-reversed input: permute first (scaling the natural-order input by g^i on the way)
+    out.push_back(BitReverse(x, kind == NttKind::kCosetForward ? t.coset : PowTable{}, true));
+    AddDit(out, sp, log_n, x, t.w512, t.omega, 0);
+    break;
+  case NttKind::kInverse:
+  case NttKind::kCosetInverse:
+    // DIF leaves the coefficients bit-reversed; the last pass scales them (n⁻¹, or n⁻¹·g^−j), then permute
+    AddDif(out, sp, log_n, x, t.w512_inv, t.omega_inv);
+    if (kind == NttKind::kInverse)
+      SetScale(out.back(), t.ninv, ToDevice<Fr>(ff::Fr::One()));
+    else
+      SetScale(out.back(), t.coset_inv_ninv, t.coset_inv_step);
+    out.push_back(BitReverse(x, PowTable{}, false));
+    break;
+  }
+  return out;
+}
+
+std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out) {
+  const NttSplit sp = NttSplit::For(log_n);
+  std::vector<NttStep> out;
+  for (Fr *v : {a, b, c}) {
+    // interpolate (DIF, coefficients bit-reversed), then in the lowest pass's tile: scale coefficient
+    // j by g^j/n and start the coset evaluation (DIT, bit-reversed in, natural out)
+    AddDif(out, sp, log_n, v, t.w512_inv, t.omega_inv);
+    NttStep &mid = out.back();
+    mid.pass.dit_w = t.w512;
+    mid.pass.dit_twist = t.omega;
+    SetScale(mid, t.coset_ninv, t.coset_step);
+    AddDit(out, sp, log_n, v, t.w512, t.omega, 1);
+  }
+  // (a·b − c) on the coset, read by the first pass of the coset interpolation; Z⁻¹ and n⁻¹·g^−j
+  // are one table in the last pass
+  const size_t first = out.size();
+  AddDif(out, sp, log_n, a, t.w512_inv, t.omega_inv);
+  out[first].pass.qb = b;
+  out[first].pass.qc = c;
+  SetScale(out.back(), t.h_final, t.coset_inv_step);
+  if (natural_out) out.push_back(BitReverse(a, PowTable{}, false));
+  return out;
+}
+
+} // namespace cuzk::gpu

@@ -1,0 +1,54 @@
+// src/gpu/ntt_schedule.hpp — the tables of one NTT domain and the pass sequences of the transforms
+// and of Groth16's H step, as data: ntt.cu launches them, the emulation test runs the same list on
+// the host (ntt_pass.cuh's bodies), so the schedule itself is tested without a GPU.
+#pragma once
+#include "gpu/ntt_pass.cuh"
+
+#include <vector>
+
+namespace cuzk::gpu {
+
+enum class NttKind { kForward, kInverse, kCosetForward, kCosetInverse };
+
+//! Host copies of every table of a 2^log_n domain, in one array (uploaded as one allocation).
+struct NttTableData {
+  struct Ref {
+    size_t hi = 0, lo = 0;
+    uint32_t lo_bits = 0;
+    bool constant = false;
+  };
+  std::vector<ff::Fr> all;
+  size_t w512 = 0, w512_inv = 0;
+  Ref omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv;
+  ff::Fr coset_step, coset_inv_step; //!< g^(±2^(log_n − RL)) for the lowest pass's RL
+  ff::Fr z_inv;                      //!< 1 / (g^n − 1): Z on the coset
+};
+
+NttTableData BuildNttTables(unsigned log_n);
+
+//! the tables resolved against where `all` lives (device memory, or host memory in tests)
+struct NttTables {
+  const Fr *w512 = nullptr, *w512_inv = nullptr;
+  PowTable omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv;
+  Fr coset_step, coset_inv_step;
+};
+NttTables ResolveNttTables(const NttTableData &d, const Fr *base);
+
+//! One kernel launch: a tiled pass (ntt_pass.cuh) of `bits` stages, or a bit-reversal permutation
+//! fused with a scaling by br_scale (of the input's natural index when br_before, else the output's).
+struct NttStep {
+  bool bit_reverse = false;
+  unsigned bits = 0;
+  NttPassArgs pass;
+  Fr *x = nullptr; // bit reversal only
+  PowTable br_scale;
+  bool br_before = false;
+};
+
+//! in place on x (2^log_n elements), natural order in and out
+std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind);
+//! H = (a·b − c)/Z on the coset, back in coefficients, into a (b, c overwritten); natural order,
+//! or bit-reversed (h_j at position rev(j)) when !natural_out
+std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out);
+
+} // namespace cuzk::gpu
