@@ -16,6 +16,7 @@
 #include <cstring>
 #include <future>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <type_traits>
 
@@ -82,16 +83,22 @@ struct GpuBackend::Impl {
   PinnedBuffer<uint8_t> stage;
   Event stage_free[2];
 
+  // a, b, c are copied on their own stream: the H step of one vector runs while the next is copied
+  Stream copy_stream;
+  Event abc_ready[3];
+
   Impl(const Device &d, std::shared_ptr<SrsCache> c)
       : dev(d), cache(std::move(c)), stream(d), abc(d), scalars(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
-        gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)} {}
+        gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
+        copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {}
 
-  //! queues a copy of bytes from host memory to dst on the stream; src may be reused on return
-  void Upload(void *dst, const void *src, size_t bytes) {
+  //! queues a copy of bytes from host memory to dst on `on` (default: the stream); src may be reused on return
+  void Upload(void *dst, const void *src, size_t bytes, const Stream *on = nullptr) {
+    const Stream &st = on ? *on : stream;
     auto *d = static_cast<uint8_t *>(dst);
     const auto *h = static_cast<const uint8_t *>(src);
     if (bytes < DIRECT_BYTES) {
-      if (bytes) CUZK_CUDA_CHECK(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, stream.Get()));
+      if (bytes) CUZK_CUDA_CHECK(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, st.Get()));
       return;
     }
     for (size_t off = 0, half = 0; off < bytes; off += STAGE_BYTES, half ^= 1) {
@@ -101,8 +108,8 @@ struct GpuBackend::Impl {
       tbb::parallel_for(tbb::blocked_range<size_t>(0, len, size_t(1) << 20), [&](const tbb::blocked_range<size_t> &r) {
         std::memcpy(slot + r.begin(), h + off + r.begin(), r.size());
       });
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(d + off, slot, len, cudaMemcpyHostToDevice, stream.Get()));
-      stage_free[half].Record(stream);
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(d + off, slot, len, cudaMemcpyHostToDevice, st.Get()));
+      stage_free[half].Record(st);
     }
   }
 
@@ -187,36 +194,66 @@ struct GpuBackend::Impl {
     return acc;
   }
 
+  //! vector v of a, b, c (0, 1, 2) into dst on the copy stream, zero-padded to n; abc_ready[v] marks it
+  void UploadVector(int v, ff::Fr *dst, const r1cs::ProvingAssignment &pa, size_t n) {
+    const size_t nc = pa.NumConstraints();
+    const std::vector<ff::Fr> &src = v == 0 ? pa.a : v == 1 ? pa.b : pa.c;
+    Upload(dst, src.data(), nc * sizeof(ff::Fr), &copy_stream);
+    // the rows input_i·0 = 0 follow the circuit's: A = input_i, B = C = 0
+    size_t rows = nc;
+    if (v == 0) {
+      Upload(dst + nc, pa.input_assignment.data(), pa.NumInputs() * sizeof(ff::Fr), &copy_stream);
+      rows += pa.NumInputs();
+    }
+    CUZK_CUDA_CHECK(cudaMemsetAsync(dst + rows, 0, (n - rows) * sizeof(ff::Fr), copy_stream.Get()));
+    abc_ready[v].Record(copy_stream);
+  }
+
   PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &pa, ProverTimings &tm) {
-    const size_t num_inputs = pa.NumInputs(), nc = pa.NumConstraints();
-    const unsigned log_n = poly::Domain::LogSizeFor(nc + num_inputs);
+    const size_t num_inputs = pa.NumInputs();
+    const unsigned log_n = poly::Domain::LogSizeFor(pa.NumConstraints() + num_inputs);
     const size_t n = size_t(1) << log_n;
     // the plan is host work: it runs while the device computes H (the future waits in its destructor)
     std::future<void> planned = std::async(std::launch::async, [&] { plan.Make(pa); });
-    std::lock_guard device_lock(DeviceLock(dev));
     dev.MakeCurrent();
-    const cudaStream_t st = stream.Get();
+    ff::Fr *a = abc.Reserve(3 * n), *b = a + n, *c = b + n;
+    {
+      // a goes up before the device is taken: with two workers on a GPU it overlaps the other's kernels
+      PhaseTimer t(tm.other);
+      UploadVector(0, a, pa, n);
+    }
+    std::unique_lock device_lock(DeviceLock(dev));
+    dev.MakeCurrent();
     std::shared_ptr<const ResidentSrs> srs;
     PartialProof out;
     {
       PhaseTimer t(tm.other);
       srs = cache->Acquire(params, stream);
-      // the circuit's rows, then input_i·0 = 0 (A = input_i, B = C = 0), then zeros up to n
-      ff::Fr *a = abc.Reserve(3 * n), *b = a + n, *c = b + n;
-      Upload(a, pa.a.data(), nc * sizeof(ff::Fr));
-      Upload(a + nc, pa.input_assignment.data(), num_inputs * sizeof(ff::Fr));
-      Upload(b, pa.b.data(), nc * sizeof(ff::Fr));
-      Upload(c, pa.c.data(), nc * sizeof(ff::Fr));
-      const size_t rows = nc + num_inputs;
-      CUZK_CUDA_CHECK(cudaMemsetAsync(a + rows, 0, (n - rows) * sizeof(ff::Fr), st));
-      CUZK_CUDA_CHECK(cudaMemsetAsync(b + nc, 0, (n - nc) * sizeof(ff::Fr), st));
-      CUZK_CUDA_CHECK(cudaMemsetAsync(c + nc, 0, (n - nc) * sizeof(ff::Fr), st));
     }
-    ff::Fr *a = abc.Reserve(3 * n);
-    if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
-      PhaseTimer t(tm.h_ntt);
+    {
+      PhaseTimer t(tm.h_ntt); // host copies of b and c included: the device transforms a meanwhile
       // resident H bases are stored bit-reversed (srs_cache.hpp): h may stay in the NTT's order
-      Domain(log_n).ComputeH(a, a + n, a + 2 * n, stream, !(srs && srs->h_bit_reversed));
+      const bool natural_out = !(srs && srs->h_bit_reversed);
+      std::vector<NttStep> steps;
+      size_t per_vector = 0;
+      const NttDomain *dom = nullptr;
+      if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
+        dom = &Domain(log_n);
+        if (dom->Tiled()) {
+          steps = dom->HPlan(a, b, c, natural_out);
+          per_vector = HStepsPerInput(log_n);
+        }
+      }
+      ff::Fr *vec[3] = {a, b, c};
+      for (int v = 0; v < 3; v++) {
+        if (v > 0) UploadVector(v, vec[v], pa, n);
+        CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[v].Get(), 0));
+        if (per_vector) dom->Launch(std::span(steps).subspan(v * per_vector, per_vector), stream);
+      }
+      if (per_vector)
+        dom->Launch(std::span(steps).subspan(3 * per_vector), stream);
+      else if (dom)
+        dom->ComputeH(a, b, c, stream, natural_out);
       stream.Synchronize();
     }
     {

@@ -143,6 +143,8 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
   return out;
 }
 
+size_t HStepsPerInput(unsigned log_n) { return 2 * NttSplit::For(log_n).count - 1; }
+
 std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out) {
   const NttSplit sp = NttSplit::For(log_n);
   std::vector<NttStep> out;

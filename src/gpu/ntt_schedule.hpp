@@ -45,6 +45,10 @@ struct NttStep {
   bool br_before = false;
 };
 
+//! HSteps gives a's steps first, then b's, then c's (this many each), then the quotient's: a caller
+//! may launch each vector's share as soon as that vector is on the device
+size_t HStepsPerInput(unsigned log_n);
+
 //! in place on x (2^log_n elements), natural order in and out
 std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind);
 //! H = (a·b − c)/Z on the coset, back in coefficients, into a (b, c overwritten); natural order,

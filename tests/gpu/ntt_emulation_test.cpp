@@ -191,6 +191,24 @@ TEST(GpuNttEmulation, TiledQuotientMatchesReference) {
   }
 }
 
+// the prover launches a's share of the H steps while b and c are still being copied: each share
+// touches its own vector only, and the tail reads all three
+TEST(GpuNttEmulation, HStepsComeInPerVectorShares) {
+  Fr v[3][1];
+  for (unsigned k : {1u, 9u, 10u, 19u, 27u}) {
+    const auto steps = HSteps(NttTables{}, k, v[0], v[1], v[2], false);
+    const size_t per = HStepsPerInput(k);
+    ASSERT_GT(steps.size(), 3 * per);
+    for (size_t i = 0; i < 3 * per; i++) {
+      EXPECT_EQ(steps[i].pass.x, v[i / per]) << "step " << i << " at 2^" << k;
+      EXPECT_EQ(steps[i].pass.qb, nullptr);
+    }
+    EXPECT_EQ(steps[3 * per].pass.qb, v[1]);
+    EXPECT_EQ(steps[3 * per].pass.qc, v[2]);
+    for (size_t i = 3 * per; i < steps.size(); i++) EXPECT_EQ(steps[i].pass.x, v[0]);
+  }
+}
+
 //! every warp-wide shared-memory access of a pass (all windows, all registers) hits 32 distinct banks
 template <unsigned S> void ExpectConflictFree() {
   using P = NttPass<S>;
