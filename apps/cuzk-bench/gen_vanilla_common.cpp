@@ -22,7 +22,8 @@ void AddGenVanillaFlags(CLI::App &cmd, GenVanillaOptions &options, std::string_v
   cmd.add_option("--seed", options.seed, "seeds the data, ticket, randomness and virtual values")
       ->capture_default_str();
   cmd.add_option("--miner-id", options.miner_id, "actor id of the miner (prover id)")->capture_default_str();
-  cmd.add_option("--sector-num", options.sector_num, "sector number (the first one when there are several)")
+  cmd.add_option("--sector-num,--sector-number", options.sector_num,
+                 "sector number (the first one when there are several)")
       ->capture_default_str();
   cmd.add_flag("--virtual", options.virtual_sector, std::string(virtual_help));
 }

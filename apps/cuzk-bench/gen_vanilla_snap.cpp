@@ -169,6 +169,7 @@ void AddGenVanillaSnapCommand(CLI::App &group, int &exit_code) {
   auto options = std::make_shared<GenVanillaOptions>();
   CLI::App *cmd = group.add_subcommand("snap", "a SnapDeals request: seeded data encoded into a sealed (or virtual) "
                                                "sector, one vanilla proof per partition");
+  cmd->alias("snap-prove"); // the reference bench's name
   AddGenVanillaFlags(*cmd, *options, "a virtual update (any size)");
   cmd->add_option("--sector", options->sector_dir, "a sealed sector directory (gen-vanilla porep's sector/)")
       ->check(CLI::ExistingDirectory);

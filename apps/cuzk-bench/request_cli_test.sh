@@ -40,6 +40,7 @@ same_inputs() {
 for sub in "gen-vanilla porep" "gen-vanilla window-post" "gen-vanilla winning-post" "gen-vanilla snap"; do
   $bench $sub --help | grep -q -- "--virtual" || fail "$sub --help"
 done
+$bench gen-vanilla snap-prove --help | grep -q -- "--sector-number" || fail "the reference's names: snap-prove, --sector-number"
 $bench inputs --help | grep -q -- "--check-vanilla" || fail "inputs --help"
 $bench verify --help | grep -q -- "--vk-dir" || fail "verify --help"
 $bench single --help | grep -q -- "--request" || fail "single --help"

@@ -7,11 +7,12 @@
 #   - `inputs --request` (verifier side, from the payload's bytes, with --check-vanilla) gives the
 #     inputs gen-vanilla computed from what it sealed;
 #   - `verify --request` recomputes them and checks every partition proof against the .vk;
-#   - the same proof under other randomness (PoSt) or another comm_r_new (SnapDeals) is INVALID
-#     (exit 1), not an error;
-# and SIGTERM exits 0. PoRep has its own script (daemon_porep_e2e.sh).
+#   - the same proof under other randomness (PoSt), another comm_r_new (SnapDeals) or another
+#     miner (PoRep) is INVALID (exit 1), not an error;
+# and SIGTERM exits 0. ctest runs the PoSt pair and SnapDeals; PoRep also has its own script
+# (daemon_porep_e2e.sh), which checks the proof against gen-vanilla's inputs file.
 #
-#   daemon_kinds_e2e.sh BIN_DIR PARAM_DIR KIND...     KIND: window-post | winning-post | snap
+#   daemon_kinds_e2e.sh BIN_DIR PARAM_DIR KIND...     KIND: window-post | winning-post | snap | porep
 set -euo pipefail
 bin=$1
 params=$2
@@ -73,8 +74,10 @@ for kind in "${kinds[@]}"; do
     fail "$kind: the daemon's proof does not verify against the request's inputs"
   if grep -q '^randomness ' "$req"; then
     wrong=(--randomness 0101010101010101010101010101010101010101010101010101010101010101)
-  else
+  elif grep -q '^comm-r-old ' "$req"; then
     wrong=(--comm-r-new "$(awk '$1 == "comm-r-old" { print $2 }' "$req")")
+  else # PoRep: another miner's prover id, so another replica id
+    wrong=(--miner-id 1001)
   fi
   rc=0
   bench verify --vk-dir "$params" --proof "$work/$kind/proof.bin" --request "$req" "${wrong[@]}" || rc=$?
