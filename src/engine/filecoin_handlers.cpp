@@ -34,11 +34,20 @@ public:
     if (request.vanilla_proof.empty()) return Error{"vanilla_proof: empty (the PoRep C1 envelope is required)"};
     const std::string_view envelope(reinterpret_cast<const char *>(request.vanilla_proof.data()),
                                     request.vanilla_proof.size());
-    // The envelope's SectorNum binds the C1 (through the replica id); the request's sector_number
-    // is informational, as in the reference daemon.
+    // The envelope's SectorNum binds the C1 (through the replica id); the request's own
+    // sector_number and sector_size must agree with the envelope when set (0 = not set, proto3's
+    // default): a mismatch means the caller and the payload disagree about which sector this is.
+    // (PoSt and SnapDeals carry no such second copy: their registered_proof is the only size, and
+    // the reference bench sends sector_size = 32 GiB whatever the proof, spec/cuzk-api.md §5.10.)
     auto prepared = filecoin::PreparePorepC2FromEnvelope(envelope, request.miner_id);
     if (!prepared) return Error{"vanilla_proof: " + prepared.error().message};
     auto job = std::make_shared<const filecoin::PorepC2Job>(std::move(prepared).value());
+    if (request.sector_number != 0 && request.sector_number != job->sector_id)
+      return Error{"sector_number: the request says " + std::to_string(request.sector_number) +
+                   ", the C1 envelope's SectorNum is " + std::to_string(job->sector_id)};
+    if (request.sector_size != 0 && request.sector_size != job->config.sector_size)
+      return Error{"sector_size: the request says " + std::to_string(request.sector_size) +
+                   " bytes, the C1's registered proof is for " + std::to_string(job->config.sector_size)};
     auto id = CircuitId("porep", job->config.sector_size, "");
     if (!id) return Error{id.ErrorMessage()};
     std::vector<PartitionWork> parts;
@@ -106,23 +115,6 @@ public:
 };
 
 } // namespace
-
-std::string SectorSizeSuffix(uint64_t sector_size) {
-  switch (sector_size) {
-  case 2048:
-    return "2k";
-  case uint64_t{8} << 20:
-    return "8m";
-  case uint64_t{512} << 20:
-    return "512m";
-  case uint64_t{32} << 30:
-    return "32g";
-  case uint64_t{64} << 30:
-    return "64g";
-  default:
-    return "";
-  }
-}
 
 std::shared_ptr<const ProofKindHandler> MakePorepC2Handler() { return std::make_shared<const PorepC2Handler>(); }
 std::shared_ptr<const ProofKindHandler> MakePoStHandler(bool window) {

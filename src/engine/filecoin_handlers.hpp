@@ -22,7 +22,7 @@ std::string SectorSizeSuffix(uint64_t sector_size);
 
 //! PoRep C2: vanilla_proof = the Curio C1 envelope {SectorNum, Phase1Out, SectorSize}; prover id
 //! from miner_id; one partition per C1 partition. sector_number, when non-zero, must equal the
-//! envelope's SectorNum.
+//! envelope's SectorNum, and sector_size, when non-zero, the C1's sector size.
 std::shared_ptr<const ProofKindHandler> MakePorepC2Handler();
 //! WindowPoSt (window = true) or WinningPoSt: vanilla_proofs = bincode FallbackPoStSectorProof per
 //! sector, randomness (32 B), partition_index; registered_proof in the PoSt numbering of spec §2.3

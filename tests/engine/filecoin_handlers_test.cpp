@@ -114,6 +114,23 @@ TEST(FilecoinHandlers, MalformedPorepPayloadsNameTheField) {
   ExpectPlanError(*handler, bad, "vanilla_proof");
 }
 
+TEST(FilecoinHandlers, PorepRequestFieldsMustAgreeWithTheEnvelope) {
+  const auto &r = Requests();
+  const auto handler = MakePorepC2Handler();
+  ProofRequest bad = r.porep;
+  bad.sector_number = r.SECTOR_ID + 1;
+  ExpectPlanError(*handler, bad, "sector_number: the request says 8, the C1 envelope's SectorNum is 7");
+  bad = r.porep;
+  bad.sector_size = uint64_t{32} << 30; // what the reference bench always sends
+  ExpectPlanError(*handler, bad,
+                  "sector_size: the request says 34359738368 bytes, the C1's registered proof is for 2048");
+  // 0 is proto3's "not set": the envelope alone decides
+  ProofRequest unset = r.porep;
+  unset.sector_number = 0;
+  unset.sector_size = 0;
+  EXPECT_EQ(PlanOk(*handler, unset).size(), filecoin::PorepConfigFor(r.seal_proof).partitions);
+}
+
 TEST(FilecoinHandlers, MalformedPoStPayloadsNameTheField) {
   const auto &r = Requests();
   const auto winning = MakePoStHandler(false), window = MakePoStHandler(true);

@@ -35,7 +35,7 @@ for _ in $(seq 300); do
 done
 
 addr="unix://$work/cuzk.sock"
-"$bin/cuzk-bench" -a "$addr" single -t porep --c1 "$work/sector/c1-envelope.json" --miner-id 1000 --sector-num 3 \
+"$bin/cuzk-bench" -a "$addr" single -t porep --c1 "$work/sector/c1-envelope.json" --miner-id 1000 --sector-num 3 --sector-size 2048 \
   -o "$work/proof.bin" | tee "$work/single.txt" || fail "single -t porep"
 grep -q "status:     COMPLETED" "$work/single.txt" || fail "not COMPLETED"
 [ "$(stat -c %s "$work/proof.bin")" -eq 192 ] || fail "a 2 KiB PoRep proof is one 192-byte partition"
