@@ -66,6 +66,7 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
       << "synthesis.threads = " << c.synthesis_threads << "\n"
       << "synthesis.workers = " << e.synthesis_workers << "\n"
       << "pipeline.max_ready_partitions = " << e.max_ready_partitions << "\n"
+      << "scheduler.critical_lane = " << (e.critical_lane ? "true" : "false") << "\n"
       << "scheduler.finished_job_retention = " << e.finished_job_retention << "\n"
       << "srs.param_cache = " << (e.param_dir.empty() ? "(FIL_PROOFS_PARAMETER_CACHE or default)" : e.param_dir) << "\n"
       << "srs.budget = " << (e.srs_budget_bytes ? server::FormatByteSize(e.srs_budget_bytes) : "unlimited") << "\n"

@@ -85,7 +85,8 @@ Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(con
     d->worker_kind.assign(d->spec.workers, ProofKind::UNSPECIFIED);
     m.devices.push_back(std::move(d));
   }
-  for (uint32_t i = 0; i < m.config.synthesis_workers; i++) m.threads.emplace_back([&m] { m.SynthesisWorker(); });
+  for (uint32_t i = 0; i < m.config.synthesis_workers; i++) m.threads.emplace_back([&m] { m.SynthesisWorker(false); });
+  if (m.config.critical_lane) m.threads.emplace_back([&m] { m.SynthesisWorker(true); });
   for (auto &d : m.devices)
     for (uint32_t w = 0; w < d->spec.workers; w++)
       m.threads.emplace_back([&m, dev = d.get(), w] { m.ProverWorker(*dev, w); });
@@ -97,10 +98,11 @@ Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(con
       }
     });
   }
-  Log().info("engine started: {} synthesis worker(s), {} device(s), params in {}, working memory {} bytes, "
+  Log().info("engine started: {} synthesis worker(s){}, {} device(s), params in {}, working memory {} bytes, "
              "SRS budget {} bytes, self-check {}",
-             m.config.synthesis_workers, m.devices.size(), m.config.param_dir, m.config.working_memory_bytes,
-             m.config.srs_budget_bytes, m.config.self_check ? "on" : "off");
+             m.config.synthesis_workers, m.config.critical_lane ? " + a CRITICAL lane" : "", m.devices.size(),
+             m.config.param_dir, m.config.working_memory_bytes, m.config.srs_budget_bytes,
+             m.config.self_check ? "on" : "off");
 }
 
 Engine::~Engine() { Shutdown(std::chrono::milliseconds(0)); }
@@ -222,6 +224,7 @@ void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
   }
   done_cv.notify_all();
   synth_cv.notify_all();
+  prove_cv.notify_all(); // a prover may have been holding off for this job's partition
 }
 
 EngineStatus Engine::Impl::StatusLocked() const {

@@ -6,7 +6,10 @@
 // queue, CRITICAL > HIGH > NORMAL > LOW, FIFO by submission within a level, so a WinningPoSt
 // submitted behind queued PoRep partitions is the next partition synthesised. Synthesis workers
 // take a partition only when the working-memory budget holds its estimate and the bounded queue
-// to the provers has room. Prover workers (per device) run ProveStart / ProveFinish and, unless
+// to the provers has room for its priority. CRITICAL work also has a synthesis lane of its own
+// and, while it is being synthesised, the next free prover waits for it instead of starting
+// lower-priority work: a WinningPoSt behind queued PoRep work starts at the next free partition
+// slot. Prover workers (per device) run ProveStart / ProveFinish and, unless
 // disabled, verify every partition proof against the verifying key (DESIGN.md rule 3). The job
 // completes when all its partitions have; its proof is their 192-byte proofs concatenated.
 //
@@ -172,7 +175,13 @@ struct EngineConfig {
   //! (physical memory − srs_budget_bytes − 5 GiB, at least 1 GiB)
   uint64_t working_memory_bytes = 0;
   uint32_t synthesis_workers = 2;
-  //! synthesised partitions waiting for a prover, at most (the bounded queue)
+  //! one more synthesis worker that takes CRITICAL work only (planning and partitions), so that a
+  //! WinningPoSt never waits for a long partition's synthesis to free a worker (the PoSt fast lane
+  //! the reference lacked, spec/cuzk-api.md §9); the memory budget gates it like the others
+  bool critical_lane = true;
+  //! synthesised partitions waiting for a prover, at most (the bounded queue); counted per
+  //! priority: a partition only counts those of its priority or higher, so lower-priority work
+  //! never holds an urgent partition back (at most 4 × this in all, one per priority level)
   uint32_t max_ready_partitions = 2;
   //! empty → {CpuDevice(1)}
   std::vector<DeviceSpec> devices;

@@ -2,8 +2,8 @@
 //
 // One lock (mu) guards the jobs, both queues and the device bookkeeping; work runs outside it.
 // Three condition variables: synth_cv (work or room for synthesis workers), prove_cv (ready
-// partitions), done_cv (a job finished). Lock order: mu before the SRS manager's and the memory
-// budget's own locks; their release callbacks only notify, never take mu.
+// partitions, or a CRITICAL synthesis ended), done_cv (a job finished). Lock order: mu before the SRS manager's and the
+// memory budget's own locks; their release callbacks only notify, never take mu.
 #pragma once
 #include "engine/engine.hpp"
 #include "engine/job.hpp"
@@ -12,6 +12,7 @@
 #include "engine/priority_queue.hpp"
 #include "engine/srs_manager.hpp"
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -51,10 +52,20 @@ struct Engine::Impl {
   explicit Impl(EngineConfig cfg);
 
   // ---- workers (pipeline.cpp) ----
-  void SynthesisWorker();
+  //! critical_lane: this worker takes CRITICAL work only (EngineConfig::critical_lane)
+  void SynthesisWorker(bool critical_lane);
   void ProverWorker(DeviceState &device, uint32_t worker);
-  //! plans a job and leases its parameters; called without mu
-  void PlanJob(const std::shared_ptr<Job> &job);
+  //! whether a partition of this priority may start synthesis now, as far as the bounded queue is
+  //! concerned: fewer than max_ready_partitions of equal or higher priority are being synthesised
+  //! or wait for a prover (lower-priority ones never take its slot); requires mu
+  bool ReadySlotFree(Priority priority) const;
+  //! whether the prover `ready`'s top would go to may take it now: it may not while a CRITICAL
+  //! partition is being synthesised (or heads the queue and fits the budget, so a worker is about
+  //! to start it) and no other idle prover is left to take that one as soon as it is ready; a
+  //! CRITICAL top always goes; requires mu
+  bool ProverMayTakeTop() const;
+  //! plans a job and leases its parameters; called without mu (on_lane: by the CRITICAL lane)
+  void PlanJob(const std::shared_ptr<Job> &job, bool on_lane);
   //! puts parked jobs back in the queue once an SRS lease was released (or a while passed); requires mu
   void RequeueParked();
 
@@ -80,7 +91,10 @@ struct Engine::Impl {
   Clock::time_point parked_since{};
   uint64_t parked_generation = 0;
   std::atomic<uint64_t> srs_release_generation{0};
-  uint32_t synthesizing = 0; //!< partitions being synthesised (they hold a ready slot)
+  //! partitions being synthesised, by priority (index = the Priority value); they hold a ready slot
+  std::array<uint32_t, 5> synthesizing{};
+  uint32_t idle_provers = 0; //!< prover workers waiting for a partition
+  bool lane_busy = false;    //!< the CRITICAL lane's worker is planning or synthesising
   uint64_t next_seq = 1;
   bool accepting = true;
   bool stopping = false;

@@ -12,6 +12,11 @@ bool MemoryBudget::TryAcquire(uint64_t bytes) {
   return true;
 }
 
+bool MemoryBudget::Fits(uint64_t bytes) const {
+  std::lock_guard lock(mu_);
+  return limit_ == 0 || (used_ + bytes <= limit_ && used_ + bytes >= used_);
+}
+
 void MemoryBudget::ForceAcquire(uint64_t bytes) {
   std::lock_guard lock(mu_);
   used_ += bytes;

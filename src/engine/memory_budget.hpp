@@ -21,6 +21,8 @@ public:
   //! reserves bytes even past the limit (accounting for memory that already exists)
   void ForceAcquire(uint64_t bytes);
   void Release(uint64_t bytes);
+  //! whether a request of this size would fit now (TryAcquire would succeed)
+  bool Fits(uint64_t bytes) const;
   //! whether a request of this size could ever fit
   bool CanEverFit(uint64_t bytes) const { return limit_ == 0 || bytes <= limit_; }
 

@@ -38,12 +38,40 @@ void Engine::Impl::RequeueParked() {
   parked.clear();
 }
 
-void Engine::Impl::SynthesisWorker() {
+bool Engine::Impl::ReadySlotFree(Priority priority) const {
+  uint32_t ahead = 0;
+  for (size_t p = size_t(priority); p < synthesizing.size(); p++) ahead += synthesizing[p];
+  ready.ForEach([&](const QueueKey &k, const ReadyPartition &) { ahead += k.priority >= priority; });
+  return ahead < config.max_ready_partitions;
+}
+
+bool Engine::Impl::ProverMayTakeTop() const {
+  const auto *top = ready.Top();
+  if (!top) return false;
+  if (top->first.priority == Priority::CRITICAL) return true;
+  uint32_t critical = synthesizing[size_t(Priority::CRITICAL)];
+  // A CRITICAL partition that a synthesis worker can start right now counts as started: the memory
+  // a prover has just released is what it waited for, and the worker may not have woken yet.
+  if (const auto *next = queue.Top(); next && next->first.priority == Priority::CRITICAL &&
+                                      next->first.partition >= 0 && ReadySlotFree(Priority::CRITICAL) &&
+                                      working.Fits(next->second.job->partition_bytes[next->second.index]))
+    critical++;
+  // idle_provers counts the asking prover too: the others must cover the CRITICAL partitions
+  return idle_provers - 1 >= critical;
+}
+
+void Engine::Impl::SynthesisWorker(bool critical_lane) {
   std::unique_lock lock(mu);
   for (;;) {
     if (stopping) return;
     RequeueParked();
+    if (critical_lane) lane_busy = false; // back here, the lane's worker has nothing in hand
     const auto *top = queue.Top();
+    const bool critical_top = top && top->first.priority == Priority::CRITICAL;
+    // The lane's worker leaves everything but CRITICAL work to the others (the queue is ordered by
+    // priority, so a top that is not CRITICAL means there is none); they leave CRITICAL work to the
+    // lane while it is free, and stay free for the work behind it.
+    if (critical_lane ? !critical_top : critical_top && config.critical_lane && !lane_busy) top = nullptr;
     if (!top) {
       if (parked.empty())
         synth_cv.wait(lock);
@@ -51,22 +79,32 @@ void Engine::Impl::SynthesisWorker() {
         synth_cv.wait_for(lock, RECHECK);
       continue;
     }
+    // once the lane's worker pops something, the other workers may serve CRITICAL work themselves
+    const auto mark_lane_busy = [&] {
+      if (!critical_lane) return;
+      lane_busy = true;
+      synth_cv.notify_all();
+    };
     if (top->first.partition < 0) {
       auto item = queue.Pop();
+      mark_lane_busy();
       auto job = item->second.job;
       if (job->state == JobState::QUEUED) {
         job->state = JobState::RUNNING;
         job->timings.queue_ms = MsBetween(job->submitted_at, Clock::now());
       }
       lock.unlock();
-      PlanJob(job);
+      PlanJob(job, critical_lane);
       lock.lock();
       continue;
     }
     // The partition served next must fit both the bounded queue to the provers and the memory
     // budget; a lower-priority partition never overtakes it, so memory freed goes to the most
-    // urgent work first (the reference's budget ignored priority, spec/cuzk-api.md §5.3).
+    // urgent work first (the reference's budget ignored priority, spec/cuzk-api.md §5.3). The
+    // bounded queue only counts work of its priority or higher: lower-priority partitions that
+    // fill it do not make an urgent one wait for their proofs (the memory budget still holds).
     Job &job = *top->second.job;
+    const Priority priority = top->first.priority;
     const uint32_t index = top->second.index;
     const uint64_t bytes = job.partition_bytes[index];
     if (!working.CanEverFit(bytes)) {
@@ -75,14 +113,15 @@ void Engine::Impl::SynthesisWorker() {
                     " bytes of working memory, more than the whole budget of " + std::to_string(working.Limit()));
       continue;
     }
-    if (synthesizing + ready.Size() >= config.max_ready_partitions || !working.TryAcquire(bytes)) {
+    if (!ReadySlotFree(priority) || !working.TryAcquire(bytes)) {
       synth_cv.wait_for(lock, RECHECK);
       continue;
     }
     auto item = queue.Pop();
+    mark_lane_busy();
     std::shared_ptr<Job> owner = std::move(item->second.job);
     MemoryReservation reservation(&working, bytes);
-    synthesizing++;
+    synthesizing[size_t(priority)]++;
     owner->partitions_in_flight++;
     const PartitionWork &work = owner->partitions[index]; // not modified after planning
     lock.unlock();
@@ -106,7 +145,8 @@ void Engine::Impl::SynthesisWorker() {
     }
 
     lock.lock();
-    synthesizing--;
+    synthesizing[size_t(priority)]--;
+    if (priority == Priority::CRITICAL) prove_cv.notify_all(); // provers holding off for it
     if (!error.empty() || owner->Finished()) {
       owner->partitions_in_flight--;
       if (!error.empty())
@@ -127,7 +167,7 @@ void Engine::Impl::SynthesisWorker() {
   }
 }
 
-void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job) {
+void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
   std::shared_ptr<const ProofKindHandler> handler;
   std::vector<PartitionWork> parts;
   ProofRequest request; // taken out of the job: a Cancel meanwhile must not free it under the handler
@@ -232,6 +272,8 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job) {
   job->proofs.assign(job->partitions.size(), {});
   for (uint32_t i = 0; i < job->partitions.size(); i++)
     queue.Push({job->priority, job->seq, int64_t(i)}, QueuedTask{job, i});
+  // the lane's worker is done with this job as its partitions appear: they are the lane's to take
+  if (on_lane) lane_busy = false;
   Log().info("job {}: {} partition(s) queued (queue {:.1f} ms, srs {:.1f} ms)", job->id, job->num_partitions,
              job->timings.queue_ms, srs_ms);
   synth_cv.notify_all();
@@ -252,7 +294,13 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
   SecureRng rng;
   std::unique_lock lock(mu);
   for (;;) {
-    prove_cv.wait(lock, [&] { return stopping || !ready.Empty(); });
+    // A prover holds off lower-priority work while a CRITICAL partition (WinningPoSt, due within
+    // the epoch) is being synthesised and no other prover is free for it: that synthesis is short,
+    // and starting a long partition now would make the CRITICAL one wait for all of it.
+    idle_provers++;
+    if (synthesizing[size_t(Priority::CRITICAL)] > 0) prove_cv.notify_all(); // one more prover is free
+    prove_cv.wait(lock, [&] { return stopping || ProverMayTakeTop(); });
+    idle_provers--;
     if (stopping) return;
     auto item = ready.Pop();
     synth_cv.notify_all(); // a slot in the bounded queue is free

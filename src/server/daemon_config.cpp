@@ -237,6 +237,7 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   if (batch > 1) c.warnings.push_back("scheduler.max_batch_size > 1 is ignored: partitions are scheduled one by one");
   r.Ignored("scheduler.max_batch_wait_ms", "no cross-sector batching");
   r.Ignored("scheduler.sort_by_type", "unused in the reference too; priorities order the queue");
+  r.Bool("scheduler.critical_lane", e.critical_lane);
   uint64_t retention = e.finished_job_retention;
   r.Unsigned("scheduler.finished_job_retention", retention, uint64_t{1} << 24);
   e.finished_job_retention = static_cast<size_t>(retention);

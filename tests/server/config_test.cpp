@@ -69,6 +69,7 @@ TEST(DaemonConfig, EmptyFileGivesTheDocumentedDefaults) {
   EXPECT_EQ(c.log_level, "info");
   EXPECT_EQ(c.log_format, "text");
   EXPECT_TRUE(c.engine.self_check);
+  EXPECT_TRUE(c.engine.critical_lane);
   EXPECT_TRUE(c.warnings.empty());
 }
 
@@ -95,6 +96,7 @@ workers = 4
 max_ready_partitions = 6
 [scheduler]
 finished_job_retention = 100
+critical_lane = false
 [srs]
 param_cache = "/data/params"
 preload = ["winning-32g", "porep-32g"]
@@ -122,6 +124,7 @@ format = "json"
   EXPECT_EQ(c.engine.synthesis_workers, 4u);
   EXPECT_EQ(c.engine.max_ready_partitions, 6u);
   EXPECT_EQ(c.engine.finished_job_retention, 100u);
+  EXPECT_FALSE(c.engine.critical_lane);
   EXPECT_EQ(c.engine.param_dir, "/data/params");
   EXPECT_EQ(c.engine.srs_preload, (std::vector<std::string>{"winning-32g", "porep-32g"}));
   EXPECT_EQ(c.engine.srs_budget_bytes, uint64_t{48} << 30);
