@@ -15,6 +15,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace cuzk::gpu {
@@ -82,6 +83,27 @@ __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
                      const uint32_t *total_items, X *partials) {
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
   if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
+}
+//! G2's accumulation over lane pairs (fp2.cuh's Fp2Pair): threads 2t and 2t + 1 sum item t
+__global__ void __launch_bounds__(BLOCK, 2)
+    AccumulatePairKernel(const G2Affine *bases, const uint32_t *vals, const uint32_t *item_begin,
+                         const uint32_t *item_end, const uint32_t *total_items, G2Xyzz *partials) {
+  const uint32_t it = (blockIdx.x * blockDim.x + threadIdx.x) >> 1;
+  if (it >= *total_items) return; // both lanes of a pair leave together
+  using P = Fp2Pair;
+  Xyzz<P> acc = Xyzz<P>::Infinity();
+  for (uint32_t p = item_begin[it]; p < item_end[it]; p++) {
+    const uint32_t v = vals[p];
+    const G2Affine &b = bases[v & 0x7fffffffu];
+    Affine<P> pt{P::Half(b.x), P::Half(b.y)};
+    if (v >> 31) pt = -pt;
+    acc.AddAffine(pt);
+  }
+  G2Xyzz &out = partials[it];
+  acc.X.StoreHalf(out.X);
+  acc.Y.StoreHalf(out.Y);
+  acc.ZZ.StoreHalf(out.ZZ);
+  acc.ZZZ.StoreHalf(out.ZZZ);
 }
 template <class X>
 __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
@@ -181,6 +203,7 @@ template <class C> struct Msm<C>::Impl {
     z.pairs = z.shape.Pairs();
     z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
     z.sort_temp = 0;
+    if (tuning.counting_sort) return z;
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, z.sort_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
                                                     (uint32_t *)nullptr, (uint32_t *)nullptr, int(z.pairs), 0,
                                                     int(KeyBits(z.shape))));
@@ -202,12 +225,18 @@ template <class C> struct Msm<C>::Impl {
   //! max_n use narrower windows, so the per-window buffers are sized for the floor, not for max_n.
   static constexpr uint32_t MAX_WINDOWS = SCALAR_BITS / 4 + 1;
 
+  static size_t RunLength(const MsmTuning &t) {
+    return t.run_log ? size_t(1) << std::clamp(t.run_log, 10u, 28u) : MAX_RUN;
+  }
+  //! pairs the radix sort's extra buffers hold (the counting sort needs only vals_out)
+  size_t RadixPairs(const Sizes &z) const { return tuning.counting_sort ? 0 : z.pairs; }
+
   //! step 4's segment sums: windows·Buckets/SEG_LEN, or one per window when a window has fewer buckets
   static size_t SegSums(const Sizes &z) { return std::max<size_t>(z.slots / (2 * SEG_LEN), MAX_WINDOWS); }
 
   Impl(const Device &d, size_t max_n, const MsmTuning &t)
-      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run, t)),
-        keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
+      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, RunLength(t)))), cap(SizesFor(max_run, t)),
+        keys_in(d, RadixPairs(cap)), keys_out(d, RadixPairs(cap)), vals_in(d, RadixPairs(cap)), vals_out(d, cap.pairs),
         start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
         item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
         seg_sums(d, SegSums(cap)), window_sums(d, MAX_WINDOWS), temp(d, 0), timer(d, t.profile) {
@@ -276,8 +305,18 @@ template <class C> struct Msm<C>::Impl {
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("items", s);
-    AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
-                                                                  item_end.Data(), total.Data(), partials.Data());
+    if constexpr (std::is_same_v<A, G2Affine>) {
+      if (tuning.g2_lane_pairs) {
+        AccumulatePairKernel<<<Blocks(2 * z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
+                                                                        item_end.Data(), total.Data(), partials.Data());
+      } else {
+        AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
+                                                                      item_end.Data(), total.Data(), partials.Data());
+      }
+    } else {
+      AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
+                                                                    item_end.Data(), total.Data(), partials.Data());
+    }
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("accumulate", s);
     MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());
@@ -314,9 +353,10 @@ template <class C> unsigned Msm<C>::WindowBits(size_t n) {
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
   using X = typename Impl::X;
-  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), MsmTuning::FromEnv());
-  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp +
-         Impl::SegSums(z) * sizeof(X);
+  const MsmTuning t = MsmTuning::FromEnv();
+  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, Impl::RunLength(t))), t);
+  return z.pairs * (t.counting_sort ? 4 : 16) + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) +
+         z.sort_temp + Impl::SegSums(z) * sizeof(X);
 }
 
 template <class C> Msm<C>::Msm(const Device &dev, size_t max_n, MsmTuning tuning) {
