@@ -14,9 +14,9 @@ namespace {
 
 constexpr unsigned NTT_BLOCK = 256;
 
-//! one thread's view of a tiled pass: its state in registers, the tile in shared memory
-template <unsigned S> struct DeviceBlock {
-  typename NttPass<S>::Thread th;
+//! one thread's view of a tiled kernel: its state in registers, the tile in shared memory
+template <class Thread> struct DeviceBlock {
+  Thread th;
   uint32_t *smem;
   CUZK_HD uint32_t *Shared() { return smem; }
   template <class F> CUZK_HD void Each(F &&f) {
@@ -34,9 +34,17 @@ template <unsigned S> struct DeviceBlock {
 // two blocks per SM: ≤ 128 registers a thread (8 elements are 64 of them), 2 × 64 KiB of tile
 template <unsigned S> __global__ void __launch_bounds__(NTT_PASS_THREADS, 2) TiledPassKernel(NttPassArgs a) {
   extern __shared__ uint4 tile[]; // uint4: 16-byte alignment
-  DeviceBlock<S> blk;
+  DeviceBlock<typename NttPass<S>::Thread> blk;
   blk.smem = reinterpret_cast<uint32_t *>(tile);
   NttPass<S>::Run(blk, a, blockIdx.x);
+}
+
+__global__ void __launch_bounds__(NTT_PASS_THREADS)
+    BitReverseTileKernel(Fr *x, unsigned log_n, PowTable scale, bool before) {
+  extern __shared__ uint4 tile[];
+  DeviceBlock<NttBitReverseTile::Thread> blk;
+  blk.smem = reinterpret_cast<uint32_t *>(tile);
+  NttBitReverseTile::Run(blk, x, log_n, scale, before, blockIdx.x);
 }
 
 template <unsigned S> void SetPassAttributes() {
@@ -140,6 +148,12 @@ void Dit(Fr *x, unsigned log_n, const PowTable &tw, cudaStream_t st) {
 }
 
 void BitReverseScale(Fr *x, unsigned log_n, const PowTable &scale, bool before, cudaStream_t st) {
+  if (log_n >= NttBitReverseTile::MIN_LOG) {
+    BitReverseTileKernel<<<NttBitReverseTile::Blocks(log_n), NTT_PASS_THREADS, NttBitReverseTile::SMEM_BYTES, st>>>(
+        x, log_n, scale, before);
+    CUZK_CUDA_CHECK_LAUNCH();
+    return;
+  }
   BitReverseScaleKernel<<<Blocks(size_t(1) << log_n), NTT_BLOCK, 0, st>>>(x, log_n, scale, before);
   CUZK_CUDA_CHECK_LAUNCH();
 }
@@ -183,6 +197,8 @@ NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_
   SetPassAttributes<7>();
   SetPassAttributes<8>();
   SetPassAttributes<9>();
+  CUZK_CUDA_CHECK(cudaFuncSetAttribute(BitReverseTileKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(NttBitReverseTile::SMEM_BYTES)));
 }
 
 std::vector<NttStep> NttDomain::TransformPlan(ff::Fr *data, NttKind kind) const {

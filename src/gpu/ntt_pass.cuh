@@ -279,4 +279,63 @@ template <unsigned S> struct NttPass {
   }
 };
 
+//! The bit-reversal permutation of 2^k elements (k ≥ 10), fused with a scaling, as a tiled
+//! transpose: index i = (A, B, C) with A its top 5 bits, C its low 5 and B the k − 10 between has
+//! rev(i) = (rev C, rev B, rev A), so the 32×32 tile of middle B goes, transposed, to middle rev B.
+//! One block swaps the tiles of B and rev B (B ≤ rev B) through shared memory: every global read and
+//! write is a run of 32 consecutive elements (the pairwise swap reads one of each pair 32 B at a time).
+//! Scaling: by s(i) of the input's natural index (before), or of the output's (after), as NttStep says.
+struct NttBitReverseTile {
+  static constexpr unsigned MIN_LOG = 10;
+  static constexpr unsigned SIDE = 32, TILE = SIDE * SIDE, PER_THREAD = TILE / NTT_PASS_THREADS;
+  static constexpr size_t SMEM_BYTES = 2 * size_t(TILE) * sizeof(Fr);
+  struct Thread {};
+
+  static uint32_t Blocks(unsigned log_n) { return uint32_t(1) << (log_n - 10); }
+  //! (row, col) of a tile in shared memory, XOR-swizzled so that a warp reading a row (its
+  //! loads) or a column (its stores) hits 32 distinct banks
+  CUZK_HD static uint32_t Pos(uint32_t row, uint32_t col) { return row * SIDE + (col ^ row); }
+
+  template <class Block>
+  CUZK_HD static void Run(Block &blk, Fr *x, unsigned log_n, const PowTable &scale, bool before, uint32_t block) {
+    const unsigned mid = log_n - 10;
+    const uint32_t b0 = block, b1 = RevBits(block, mid);
+    if (b1 < b0) return; // the pair is the other block's (uniform across the block: no barrier is skipped)
+    const unsigned tiles = b1 == b0 ? 1 : 2;
+    uint32_t *smem = blk.Shared();
+    auto index = [&](uint32_t a, uint32_t b, uint32_t c) { return (a << (log_n - 5)) | (b << 5) | c; };
+    blk.Each([&](Thread &, uint32_t t) {
+      for (unsigned k = 0; k < tiles; k++) {
+        CUZK_UNROLL
+        for (unsigned r = 0; r < PER_THREAD; r++) {
+          const uint32_t a = t / SIDE + r * (NTT_PASS_THREADS / SIDE), c = t % SIDE;
+          const uint32_t i = index(a, k ? b1 : b0, c);
+          Fr v = x[i];
+          if (before && !scale.IsOne()) v = v * scale.At(i);
+          const uint32_t p = k * TILE + Pos(a, c);
+          CUZK_UNROLL
+          for (int q = 0; q < Fr::N; q++) smem[q * 2 * TILE + p] = v.v[q];
+        }
+      }
+    });
+    blk.Sync();
+    blk.Each([&](Thread &, uint32_t t) {
+      for (unsigned k = 0; k < tiles; k++) {
+        CUZK_UNROLL
+        for (unsigned r = 0; r < PER_THREAD; r++) {
+          const uint32_t a = t / SIDE + r * (NTT_PASS_THREADS / SIDE), c = t % SIDE;
+          // new (a, rev B, c) = old (rev c, B, rev a): tile k lands at the other middle
+          const uint32_t j = index(a, k ? b0 : b1, c);
+          const uint32_t p = k * TILE + Pos(RevBits(c, 5), RevBits(a, 5));
+          Fr v;
+          CUZK_UNROLL
+          for (int q = 0; q < Fr::N; q++) v.v[q] = smem[q * 2 * TILE + p];
+          if (!before && !scale.IsOne()) v = v * scale.At(j);
+          x[j] = v;
+        }
+      }
+    });
+  }
+};
+
 } // namespace cuzk::gpu

@@ -235,6 +235,19 @@ template <unsigned S> void ExpectConflictFree() {
   }
 }
 
+TEST(GpuNttEmulation, BitReverseTileIsConflictFree) {
+  using T = NttBitReverseTile;
+  for (uint32_t row = 0; row < T::SIDE; row++) {
+    uint32_t load = 0, store = 0;
+    for (uint32_t lane = 0; lane < 32; lane++) {
+      load |= 1u << (T::Pos(row, lane) % 32);                          // a warp fills one row
+      store |= 1u << (T::Pos(RevBits(lane, 5), RevBits(row, 5)) % 32); // and drains one column
+    }
+    EXPECT_EQ(load, 0xFFFFFFFFu);
+    EXPECT_EQ(store, 0xFFFFFFFFu);
+  }
+}
+
 TEST(GpuNttEmulation, TiledSharedAccessesAreConflictFree) {
   ExpectConflictFree<4>();
   ExpectConflictFree<5>();

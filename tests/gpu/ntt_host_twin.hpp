@@ -26,7 +26,23 @@ template <unsigned S> void RunPassOnHost(const NttPassArgs &a) {
   for (uint32_t b = 0; b < NttPass<S>::Blocks(a); b++) NttPass<S>::Run(blk, a, b);
 }
 
+struct HostTransposeBlock {
+  std::vector<uint32_t> smem = std::vector<uint32_t>(NttBitReverseTile::SMEM_BYTES / 4, 0xA5A5A5A5u);
+  uint32_t *Shared() { return smem.data(); }
+  template <class F> void Each(F &&f) {
+    NttBitReverseTile::Thread th;
+    for (uint32_t t = 0; t < NTT_PASS_THREADS; t++) f(th, t);
+  }
+  void Sync() {}
+};
+
 inline void RunStepOnHost(const NttStep &s, unsigned log_n) {
+  if (s.bit_reverse && log_n >= NttBitReverseTile::MIN_LOG) {
+    HostTransposeBlock blk;
+    for (uint32_t b = 0; b < NttBitReverseTile::Blocks(log_n); b++)
+      NttBitReverseTile::Run(blk, s.x, log_n, s.br_scale, s.br_before, b);
+    return;
+  }
   if (s.bit_reverse) {
     for (uint32_t i = 0; i < (uint32_t(1) << log_n); i++) BitReverseScaleThread(s.x, i, log_n, s.br_scale, s.br_before);
     return;
