@@ -224,7 +224,8 @@ void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &clien
 
   auto batch = std::make_shared<BatchOptions>();
   auto *b = app.add_subcommand("batch", "prove N times, J at a time; throughput and latency percentiles");
-  AddProveFlags(*b, batch->prove, false);
+  // --partition too: gen-vanilla's request files name one, and a WindowPoSt batch needs it
+  AddProveFlags(*b, batch->prove, true);
   b->add_option("-c,--count", batch->count, "number of proofs")->capture_default_str()->check(CLI::Range(1u, 1000000u));
   b->add_option("-j,--concurrency", batch->concurrency, "proofs in flight at once")
       ->capture_default_str()

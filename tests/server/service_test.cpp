@@ -28,10 +28,12 @@ using engine::testing::ParamDir;
 // vanilla_proofs, a registered_proof in 5..14 taken as the chain length, 32 bytes of randomness).
 constexpr v1::ProofKind KIND = v1::WINDOW_POST_PARTITION;
 constexpr size_t LENGTH = 8;
+// Served as WINNING_POST too where a test registers it: registered_proof 4 (in 0..4) is its length.
+constexpr size_t WINNING_LENGTH = 4;
 
 class ServiceTest : public ::testing::Test {
 protected:
-  static void SetUpTestSuite() { params_ = new ParamDir({LENGTH}); }
+  static void SetUpTestSuite() { params_ = new ParamDir({LENGTH, WINNING_LENGTH}); }
   static void TearDownTestSuite() {
     delete params_;
     params_ = nullptr;
@@ -301,6 +303,44 @@ TEST_F(ServiceTest, CancelRemovesAPendingJob) {
   ExpectVerifies(result, held);
   ASSERT_TRUE(Await("behind", 0, result).ok());
   ExpectVerifies(result, Request("behind", 1, 6));
+}
+
+TEST_F(ServiceTest, ACriticalJobSubmittedAfterNormalOnesCompletesFirst) {
+  engine_->RegisterHandler(engine::ProofKind::WINNING_POST, handler_);
+  auto held = Request("normal-0", 1);
+  held.set_priority(v1::NORMAL);
+  held.set_sector_number(engine::testing::HOLD); // the only synthesis worker stays in it
+  v1::SubmitProofResponse submitted;
+  ASSERT_TRUE(Submit(held, submitted).ok());
+  handler_->gate->AwaitWaiters(1);
+  std::vector<v1::SubmitProofRequest> normal{held};
+  for (uint64_t i = 1; i <= 2; i++) {
+    normal.push_back(Request("normal-" + std::to_string(i), 2, 10 + i));
+    normal.back().set_priority(v1::NORMAL);
+    ASSERT_TRUE(Submit(normal.back(), submitted).ok());
+    EXPECT_EQ(submitted.queue_position(), i - 1); // NORMAL jobs queued before it
+  }
+  // as Curio sends a WinningPoSt (spec/cuzk-api.md §2.2): CRITICAL, through Prove
+  auto winning = Request("winpost-1000", 1, 99);
+  winning.set_proof_kind(v1::WINNING_POST);
+  winning.set_registered_proof(WINNING_LENGTH);
+  winning.set_priority(v1::CRITICAL);
+  v1::AwaitProofResponse result;
+  ASSERT_TRUE(Prove(winning, result).ok());
+  ExpectVerifies(result, winning);
+  // done while every NORMAL job is still held or queued behind the held one
+  EXPECT_EQ(handler_->gate->Waiting(), 1);
+  for (const auto &n : normal) {
+    v1::AwaitProofResponse pending;
+    ASSERT_TRUE(Await(n.request_id(), 1, pending).ok());
+    EXPECT_EQ(pending.status(), v1::AwaitProofResponse::TIMEOUT) << n.request_id();
+  }
+  EXPECT_EQ(Status().total_proofs_completed(), 1u);
+  handler_->gate->Open();
+  for (const auto &n : normal) {
+    ASSERT_TRUE(Await(n.request_id(), 0, result).ok());
+    ExpectVerifies(result, n);
+  }
 }
 
 TEST_F(ServiceTest, UnknownJobsAreNotFound) {
