@@ -55,9 +55,15 @@ Result<std::vector<std::vector<Fr>>> PorepVerifierInputs(RegisteredSealProof pro
   return InputsForConfig(config, replica_id, comm_d, comm_r, seed);
 }
 
-Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id) {
+Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id,
+                                  NiC2Output ni) {
   auto config = C1PorepConfig(c1);
   if (!config) return config.error();
+  if (config->feature == PorepFeature::kNonInteractive && ni == NiC2Output::kRefuse)
+    return MakeError(ErrorCode::kBadArgument,
+                     c1.registered_proof +
+                         " is not supported: its seal proof is a SnarkPack aggregate of the partition proofs, which "
+                         "cuzk does not make");
   // seal_commit_phase2 refuses a zero seed for every variant, NI too (VerifyC1 allows it there)
   if (IsZero(c1.seed)) return MakeError(ErrorCode::kBadArgument, "C2: the seed is zero (invalid PoRep challenge seed)");
   if (auto verified = VerifyC1(c1, *config); !verified) return verified.error();
@@ -82,10 +88,10 @@ Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest
   return job;
 }
 
-Result<PorepC2Job> PreparePorepC2FromEnvelope(std::string_view envelope_json, uint64_t miner_id) {
+Result<PorepC2Job> PreparePorepC2FromEnvelope(std::string_view envelope_json, uint64_t miner_id, NiC2Output ni) {
   auto request = ParseC1Request(envelope_json);
   if (!request) return request.error();
-  return PreparePorepC2(request->c1, ProverIdFromActorId(miner_id), uint64_t(request->sector_num));
+  return PreparePorepC2(request->c1, ProverIdFromActorId(miner_id), uint64_t(request->sector_num), ni);
 }
 
 Result<r1cs::ProvingAssignment> SynthesizePorepPartition(const PorepC2Partition &partition) {

@@ -57,12 +57,24 @@ Result<std::vector<std::vector<Fr>>> PorepVerifierInputs(RegisteredSealProof pro
                                                          uint64_t sector_id, const Digest32 &ticket,
                                                          const Digest32 &seed);
 
+//! What a C2 of a non-interactive PoRep C1 may return.
+enum class NiC2Output {
+  //! refuse: the seal proof a client expects is the SnarkPack aggregate, which cuzk does not make;
+  //! returning the partition proofs in its place would be a proof the chain rejects
+  kRefuse,
+  //! the partition proofs (upstream's seal_commit_phase2_circuit_proofs), for whoever aggregates
+  kCircuitProofs,
+};
+
 //! Validates a C1 (VerifyC1, CheckC1ReplicaId) and builds every partition's circuit input and
-//! public inputs. Errors are VerifyC1's, naming the proof and field, or the replica id mismatch.
-Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id);
+//! public inputs. Errors are VerifyC1's, naming the proof and field, or the replica id mismatch; a
+//! zero seed; an NI C1 unless `ni` is kCircuitProofs (kBadArgument saying NI is not supported).
+Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id,
+                                  NiC2Output ni = NiC2Output::kRefuse);
 //! The Curio request ({SectorNum, Phase1Out, SectorSize}, filecoin/c1_envelope.hpp): sector id =
 //! SectorNum, prover id = ProverIdFromActorId(miner_id).
-Result<PorepC2Job> PreparePorepC2FromEnvelope(std::string_view envelope_json, uint64_t miner_id);
+Result<PorepC2Job> PreparePorepC2FromEnvelope(std::string_view envelope_json, uint64_t miner_id,
+                                              NiC2Output ni = NiC2Output::kRefuse);
 
 //! One partition's synthesis into a proving assignment (kBadArgument when synthesis throws, which
 //! a prepared job does not).

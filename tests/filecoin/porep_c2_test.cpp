@@ -186,11 +186,16 @@ TEST(VerifySealArguments, LengthsZerosAndRangesAreErrors) {
   EXPECT_FALSE(wrong_vk.ok());
 }
 
-TEST(PorepC2NonInteractive, PreparesThirteenPartitionsAndRefusesAZeroSeed) {
+TEST(PorepC2NonInteractive, RefusedUnlessCircuitProofsAreAskedForThenThirteenPartitions) {
   // NI at 2KiB: 13 partitions of 2 challenges, each with its own verifier inputs (challenges from
   // comm_r, not the seed)
   const test::SealedC1 s = test::SealSeeded(22, RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep);
-  auto job = PreparePorepC2(s.c1, s.prover_id, s.sector_id);
+  auto refused = PreparePorepC2(s.c1, s.prover_id, s.sector_id); // by default: no aggregate, no C2
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("StackedDrg2KiBV1_2_Feat_NonInteractivePoRep is not supported"),
+            std::string::npos)
+      << refused.error().message;
+  auto job = PreparePorepC2(s.c1, s.prover_id, s.sector_id, NiC2Output::kCircuitProofs);
   ASSERT_TRUE(job.ok()) << job.error().message;
   ASSERT_EQ(job->partitions.size(), 13u);
   EXPECT_NE(job->partitions[0].public_inputs, job->partitions[12].public_inputs);
@@ -198,9 +203,9 @@ TEST(PorepC2NonInteractive, PreparesThirteenPartitionsAndRefusesAZeroSeed) {
   SealCommitPhase1Output zero_seed = s.c1;
   zero_seed.seed = Digest32{};
   EXPECT_TRUE(VerifyC1(zero_seed).ok());
-  auto refused = PreparePorepC2(zero_seed, s.prover_id, s.sector_id);
-  ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("seed is zero"), std::string::npos) << refused.error().message;
+  auto no_seed = PreparePorepC2(zero_seed, s.prover_id, s.sector_id, NiC2Output::kCircuitProofs);
+  ASSERT_FALSE(no_seed.ok());
+  EXPECT_NE(no_seed.error().message.find("seed is zero"), std::string::npos) << no_seed.error().message;
 }
 
 TEST(PorepC2NonInteractive, VerifySealSaysTheAggregateIsNotSupported) {

@@ -4,10 +4,11 @@
 //  - synthetic PoRep (StackedDrg2KiBV1_1_Feat_SyntheticPoRep, challenges selected by the seed from
 //    the list comm_r generates): seal → C1 → JSON and envelope → C2 → verify_seal passes, and fails
 //    for another seed or comm_r;
-//  - non-interactive PoRep (13 partitions, challenges from comm_r): C2 proves the first and last
-//    partitions (each self-checked; all 13 would be 13 proofs, minutes of CI) and their proofs
-//    verify against the verifier's inputs of their own partition only. VerifySeal refuses NI: its
-//    seal proof is a SnarkPack aggregate, which cuzk does not make.
+//  - non-interactive PoRep (13 partitions, challenges from comm_r): its seal proof is a SnarkPack
+//    aggregate, which cuzk does not make, so a client's request and VerifySeal are refused. Asked for
+//    the partition proofs (NiC2Output::kCircuitProofs), C2 proves the first and last partitions
+//    (each self-checked; all 13 would be minutes more of CI) and their proofs verify against the
+//    verifier's inputs of their own partition only.
 #include "filecoin/c1_envelope.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_c2.hpp"
@@ -94,7 +95,8 @@ TEST(PorepC2Features, NonInteractivePartitionProofsVerify) {
   const std::string error = Load(p);
   ASSERT_TRUE(error.empty()) << error;
   const test::SealedC1 s = test::SealSeeded(42, RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep);
-  auto job = PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id);
+  EXPECT_FALSE(PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id).ok()); // a client's NI request: refused
+  auto job = PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id, NiC2Output::kCircuitProofs);
   ASSERT_TRUE(job.ok()) << job.error().message;
   ASSERT_EQ(job->partitions.size(), 13u);
   PorepC2Job ends = *job;
