@@ -21,12 +21,15 @@ for cfg in "radix 0" "count 0" "count 18" "count 20"; do
   set -- $cfg
   run "G1 2^24 sort=$1 window=$2" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=$1 CUZK_MSM_WINDOW=$2 "$GB" --filter "msm_g1 2^24" --runs 2
 done
-for cfg in "radix 0 0" "count 0 0" "count 0 1" "count 18 1"; do
+run "G1 2^26 sort=count window=21 run=2^26" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=21 \
+  CUZK_MSM_RUN_LOG=26 "$GB" --filter "msm_g1 2^26" --runs 2
+for cfg in "radix 0 0" "count 0 1" "count 18 1"; do
   set -- $cfg
   run "G2 2^22 sort=$1 window=$2 lane_pairs=$3" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=$1 CUZK_MSM_WINDOW=$2 \
     CUZK_MSM_G2_PAIRS=$3 "$GB" --filter "msm_g2 2^22" --runs 2
 done
+for pairs in 0 1; do
+  run "G2 batch add 2^22 lane_pairs=$pairs" 10 CUZK_MSM_G2_PAIRS=$pairs "$GB" --filter "batch_add_g2" --runs 3
+done
 run "G1 2^26 sort=count window=18" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=18 "$GB" --filter "msm_g1 2^26" --runs 2
-run "G1 2^26 sort=count window=21 run=2^26" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=21 \
-  CUZK_MSM_RUN_LOG=26 "$GB" --filter "msm_g1 2^26" --runs 2
 echo "$(el) done" | tee -a "$O/probe.log"

@@ -55,7 +55,7 @@ private:
 
 template <class C> class BatchAdd {
 public:
-  explicit BatchAdd(const Device &dev);
+  explicit BatchAdd(const Device &dev, MsmTuning tuning = MsmTuning::FromEnv());
   ~BatchAdd();
   BatchAdd(BatchAdd &&) noexcept;
   BatchAdd(const BatchAdd &) = delete;

@@ -84,26 +84,19 @@ __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
   if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
 }
+//! this lane's halves of G2 base i
+struct HalfLoader {
+  const G2Affine *bases;
+  __device__ Affine<Fp2Pair> operator()(uint64_t i) const { return HalfOf(bases[i]); }
+};
+
 //! G2's accumulation over lane pairs (fp2.cuh's Fp2Pair): threads 2t and 2t + 1 sum item t
 __global__ void __launch_bounds__(BLOCK, 2)
     AccumulatePairKernel(const G2Affine *bases, const uint32_t *vals, const uint32_t *item_begin,
                          const uint32_t *item_end, const uint32_t *total_items, G2Xyzz *partials) {
   const uint32_t it = (blockIdx.x * blockDim.x + threadIdx.x) >> 1;
   if (it >= *total_items) return; // both lanes of a pair leave together
-  using P = Fp2Pair;
-  Xyzz<P> acc = Xyzz<P>::Infinity();
-  for (uint32_t p = item_begin[it]; p < item_end[it]; p++) {
-    const uint32_t v = vals[p];
-    const G2Affine &b = bases[v & 0x7fffffffu];
-    Affine<P> pt{P::Half(b.x), P::Half(b.y)};
-    if (v >> 31) pt = -pt;
-    acc.AddAffine(pt);
-  }
-  G2Xyzz &out = partials[it];
-  acc.X.StoreHalf(out.X);
-  acc.Y.StoreHalf(out.Y);
-  acc.ZZ.StoreHalf(out.ZZ);
-  acc.ZZZ.StoreHalf(out.ZZZ);
+  StoreHalves(MsmAccumulateLoop<Xyzz<Fp2Pair>>(vals, item_begin[it], item_end[it], HalfLoader{bases}), partials[it]);
 }
 template <class X>
 __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
@@ -122,6 +115,27 @@ __global__ void __launch_bounds__(T, LoopMinBlocks<X>())
   const uint64_t t = uint64_t(blockIdx.x) * T + threadIdx.x, stride = uint64_t(gridDim.x) * T;
   const X v = BatchAddThread<A, X>(bases, bitmap, n, t, stride);
   BlockTreeSum<X, T>(v, partials + blockIdx.x);
+}
+//! G2 batch addition over lane pairs: pair p of the block takes bitmap words t, t + stride, ...
+//! as one thread of BatchAddKernel would, then the block's pairs add their sums up in a tree
+template <unsigned T>
+__global__ void __launch_bounds__(T, 2)
+    BatchAddPairKernel(const G2Affine *bases, const uint64_t *bitmap, uint64_t n, G2Xyzz *partials) {
+  constexpr unsigned PAIRS = T / 2;
+  const unsigned p = threadIdx.x >> 1;
+  const uint64_t t = uint64_t(blockIdx.x) * PAIRS + p, stride = uint64_t(gridDim.x) * PAIRS;
+  __shared__ G2Xyzz sh[PAIRS];
+  StoreHalves(BatchAddLoop<Xyzz<Fp2Pair>>(bitmap, n, t, stride, HalfLoader{bases}), sh[p]);
+  __syncthreads();
+  for (unsigned s = PAIRS / 2; s > 0; s >>= 1) {
+    if (p < s) {
+      Xyzz<Fp2Pair> a = HalfOf(sh[p]);
+      a.Add(HalfOf(sh[p + s]));
+      StoreHalves(a, sh[p]);
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partials[blockIdx.x] = sh[0];
 }
 //! block b: out[b] = Σ in[b·count .. (b + 1)·count)
 template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(const X *in, uint32_t count, X *out) {
@@ -383,16 +397,19 @@ template <class C> struct BatchAdd<C>::Impl {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   static constexpr unsigned T = msm_detail::TreeThreads<X>();
+  //! block size of the lane-pair kernel (G2)
+  static constexpr unsigned PAIR_T = 256;
   Device dev;
+  MsmTuning tuning;
   uint32_t blocks;
   DeviceBuffer<X> partials, result;
-  Impl(const Device &d, uint32_t b) : dev(d), blocks(b), partials(d, b), result(d, 1) {}
+  Impl(const Device &d, const MsmTuning &t, uint32_t b) : dev(d), tuning(t), blocks(b), partials(d, b), result(d, 1) {}
 };
 
-template <class C> BatchAdd<C>::BatchAdd(const Device &dev) {
+template <class C> BatchAdd<C>::BatchAdd(const Device &dev, MsmTuning tuning) {
   const DeviceInfo info = dev.Info();
   // a few blocks per SM keep every SM busy while the word loop balances the load
-  impl_ = std::make_unique<Impl>(dev, uint32_t(std::max(1, info.sm_count) * 4));
+  impl_ = std::make_unique<Impl>(dev, tuning, uint32_t(std::max(1, info.sm_count) * 4));
 }
 template <class C> BatchAdd<C>::~BatchAdd() = default;
 template <class C> BatchAdd<C>::BatchAdd(BatchAdd &&) noexcept = default;
@@ -406,8 +423,18 @@ ec::Jacobian<C> BatchAdd<C>::Run(const ec::Affine<C> *bases, const uint64_t *bit
   impl_->dev.MakeCurrent();
   if (n == 0) return ec::Jacobian<C>::Infinity();
   const cudaStream_t st = s.Get();
-  BatchAddKernel<A, X, T>
-      <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
+  if constexpr (std::is_same_v<A, G2Affine>) {
+    if (impl_->tuning.g2_lane_pairs) {
+      BatchAddPairKernel<Impl::PAIR_T><<<impl_->blocks, Impl::PAIR_T, 0, st>>>(reinterpret_cast<const A *>(bases),
+                                                                               bitmap, n, impl_->partials.Data());
+    } else {
+      BatchAddKernel<A, X, T>
+          <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
+    }
+  } else {
+    BatchAddKernel<A, X, T>
+        <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
+  }
   CUZK_CUDA_CHECK_LAUNCH();
   SumKernel<X, T><<<1, T, 0, st>>>(impl_->partials.Data(), impl_->blocks, impl_->result.Data());
   CUZK_CUDA_CHECK_LAUNCH();

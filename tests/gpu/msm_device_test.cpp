@@ -121,12 +121,12 @@ TEST(GpuMsmDevice, WideWindows) {
   Large<ec::G2Curve>({1 << 12}, false, Counting(18));
 }
 
-template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes) {
+template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTuning tuning = Radix()) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
   auto rng = test::Rng(63);
-  BatchAdd<C> adder(dev);
+  BatchAdd<C> adder(dev, tuning);
   for (size_t n : sizes) {
     std::vector<ff::Fr> logs;
     auto bases = test::ProgressionBases<C>(n, rng, logs);
@@ -152,5 +152,6 @@ template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes) {
 
 TEST(GpuBatchAddDevice, G1) { BatchAddCheck<ec::G1Curve>({1, 64, 65, 1000, 1 << 20}); }
 TEST(GpuBatchAddDevice, G2) { BatchAddCheck<ec::G2Curve>({1, 100, 1 << 16}); }
+TEST(GpuBatchAddDevice, G2LanePairs) { BatchAddCheck<ec::G2Curve>({1, 100, 1 << 16}, Pairs(false)); }
 
 } // namespace
