@@ -21,6 +21,8 @@ for cfg in "radix 0" "count 0" "count 18" "count 20"; do
   set -- $cfg
   run "G1 2^24 sort=$1 window=$2" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=$1 CUZK_MSM_WINDOW=$2 "$GB" --filter "msm_g1 2^24" --runs 2
 done
+run "G1 2^24 sort=count window=20 chunk=16" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=20 \
+  CUZK_MSM_CHUNK=16 "$GB" --filter "msm_g1 2^24" --runs 2
 run "G1 2^26 sort=count window=21 run=2^26" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=21 \
   CUZK_MSM_RUN_LOG=26 "$GB" --filter "msm_g1 2^26" --runs 2
 for cfg in "radix 0 0" "count 0 1" "count 18 1"; do

@@ -203,7 +203,7 @@ template <class C> struct Msm<C>::Impl {
     sh.windows = SCALAR_BITS / sh.c + 1;
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
-    sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
+    sh.chunk = tuning.chunk ? tuning.chunk : uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
     return sh;
   }
   //! buckets one thread of step 4 runs over: enough threads to fill the device at every c
