@@ -1,8 +1,9 @@
-// src/gpu/ntt.cu — kernels and orchestration of the device NTT (see ntt.hpp, ntt_pass.cuh,
-// ntt_schedule.hpp).
+// src/gpu/ntt.cu — kernels and orchestration of the device NTT (see ntt.hpp,
+// ntt_pass.cuh, ntt_schedule.hpp).
 #include "gpu/ntt.hpp"
 #include "gpu/ntt_kernels.cuh"
 #include "gpu/ntt_pass.cuh"
+#include "gpu/ntt_tiled.cuh"
 
 #include <cstdlib>
 #include <cstring>
@@ -14,73 +15,12 @@ namespace {
 
 constexpr unsigned NTT_BLOCK = 256;
 
-//! one thread's view of a tiled kernel: its state in registers, the tile in shared memory
-template <class Thread> struct DeviceBlock {
-  Thread th;
-  uint32_t *smem;
-  CUZK_HD uint32_t *Shared() { return smem; }
-  template <class F> CUZK_HD void Each(F &&f) {
-#if defined(__CUDA_ARCH__)
-    f(th, threadIdx.x);
-#endif
-  }
-  CUZK_HD void Sync() {
-#if defined(__CUDA_ARCH__)
-    __syncthreads();
-#endif
-  }
-};
-
-// two blocks per SM: ≤ 128 registers a thread (8 elements are 64 of them), 2 × 64 KiB of tile
-template <unsigned S> __global__ void __launch_bounds__(NTT_PASS_THREADS, 2) TiledPassKernel(NttPassArgs a) {
-  extern __shared__ uint4 tile[]; // uint4: 16-byte alignment
-  DeviceBlock<typename NttPass<S>::Thread> blk;
-  blk.smem = reinterpret_cast<uint32_t *>(tile);
-  NttPass<S>::Run(blk, a, blockIdx.x);
-}
-
 __global__ void __launch_bounds__(NTT_PASS_THREADS)
     BitReverseTileKernel(Fr *x, unsigned log_n, PowTable scale, bool before) {
   extern __shared__ uint4 tile[];
   DeviceBlock<NttBitReverseTile::Thread> blk;
   blk.smem = reinterpret_cast<uint32_t *>(tile);
   NttBitReverseTile::Run(blk, x, log_n, scale, before, blockIdx.x);
-}
-
-template <unsigned S> void SetPassAttributes() {
-  if constexpr (NttPass<S>::SMEM_BYTES > 0)
-    CUZK_CUDA_CHECK(cudaFuncSetAttribute(TiledPassKernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         int(NttPass<S>::SMEM_BYTES)));
-}
-
-template <unsigned S> void LaunchTiled(const NttPassArgs &a, cudaStream_t st) {
-  TiledPassKernel<S><<<NttPass<S>::Blocks(a), NTT_PASS_THREADS, NttPass<S>::SMEM_BYTES, st>>>(a);
-  CUZK_CUDA_CHECK_LAUNCH();
-}
-
-void LaunchTiled(unsigned bits, const NttPassArgs &a, cudaStream_t st) {
-  switch (bits) {
-  case 1:
-    return LaunchTiled<1>(a, st);
-  case 2:
-    return LaunchTiled<2>(a, st);
-  case 3:
-    return LaunchTiled<3>(a, st);
-  case 4:
-    return LaunchTiled<4>(a, st);
-  case 5:
-    return LaunchTiled<5>(a, st);
-  case 6:
-    return LaunchTiled<6>(a, st);
-  case 7:
-    return LaunchTiled<7>(a, st);
-  case 8:
-    return LaunchTiled<8>(a, st);
-  case 9:
-    return LaunchTiled<9>(a, st);
-  default:
-    throw std::logic_error("NTT pass size out of range");
-  }
 }
 
 template <unsigned S, bool DIT>
@@ -178,6 +118,13 @@ bool LegacyRequested() {
   return v && std::strcmp(v, "1") == 0;
 }
 
+//! CUZK_NTT_RADIX=4: 4 elements a thread (more resident warps, twice the
+//! exchanges); default 8
+unsigned RadixLogRequested() {
+  const char *v = std::getenv("CUZK_NTT_RADIX");
+  return v && std::strcmp(v, "4") == 0 ? 2 : 3;
+}
+
 } // namespace
 
 NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_n), storage_(dev, 0) {
@@ -191,12 +138,11 @@ NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_
   host_.all = {};
   tables_ = ResolveNttTables(host_, reinterpret_cast<const Fr *>(storage_.Data()));
   dev_.MakeCurrent();
-  SetPassAttributes<4>();
-  SetPassAttributes<5>();
-  SetPassAttributes<6>();
-  SetPassAttributes<7>();
-  SetPassAttributes<8>();
-  SetPassAttributes<9>();
+  radix_log_ = RadixLogRequested();
+  if (radix_log_ == 3)
+    SetTiledPassAttributes<3>();
+  else
+    SetTiledPassAttributes<2>();
   CUZK_CUDA_CHECK(cudaFuncSetAttribute(BitReverseTileKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(NttBitReverseTile::SMEM_BYTES)));
 }
@@ -216,8 +162,10 @@ void NttDomain::Launch(std::span<const NttStep> steps, const Stream &s) const {
   for (const NttStep &step : steps) {
     if (step.bit_reverse)
       BitReverseScale(step.x, log_n_, step.br_scale, step.br_before, st);
+    else if (radix_log_ == 3)
+      LaunchTiledPass<3>(step.bits, step.pass, st);
     else
-      LaunchTiled(step.bits, step.pass, st);
+      LaunchTiledPass<2>(step.bits, step.pass, st);
   }
 }
 
@@ -266,8 +214,9 @@ void NttDomain::LegacyH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s) const 
   const unsigned blocks = Blocks(Size());
   for (ff::Fr *v : {a, b, c}) {
     Fr *x = reinterpret_cast<Fr *>(v);
-    // interpolate (coefficients come out bit-reversed), shift to the coset while they are
-    // still bit-reversed, and evaluate with the order-restoring DIT: no permutation pass
+    // interpolate (coefficients come out bit-reversed), shift to the coset
+    // while they are still bit-reversed, and evaluate with the order-restoring
+    // DIT: no permutation pass
     Dif(x, log_n_, tables_.omega_inv, st);
     ScaleBitReversedKernel<<<blocks, NTT_BLOCK, 0, st>>>(x, log_n_, tables_.coset_ninv);
     CUZK_CUDA_CHECK_LAUNCH();

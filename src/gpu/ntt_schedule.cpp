@@ -68,10 +68,10 @@ NttStep BitReverse(Fr *x, const PowTable &scale, bool before) {
   s.br_before = before;
   return s;
 }
-void SetScale(NttStep &s, const PowTable &t, const Fr &step) {
+void SetScale(NttStep &s, const PowTable &t, const Fr (&steps)[3]) {
   s.pass.has_scale = true;
   s.pass.scale = t;
-  s.pass.scale_step = step;
+  for (int i = 0; i < 3; i++) s.pass.scale_steps[i] = steps[i];
 }
 
 } // namespace
@@ -96,10 +96,12 @@ NttTableData BuildNttTables(unsigned log_n) {
   d.ninv.hi = all.size();
   d.ninv.constant = true;
   all.push_back(n_inv);
-  // the lowest pass's threads hold rows differing in the top RL bits of the natural index
-  const unsigned s0 = NttSplit::For(log_n).bits[0], rl = s0 < 3 ? s0 : 3;
-  d.coset_step = g.Pow(uint64_t(1) << (log_n - rl));
-  d.coset_inv_step = d.coset_step.Inverse();
+  // the lowest pass's threads hold rows differing in the top RL bits of the
+  // natural index
+  for (unsigned rl = 1; rl <= 3; rl++) {
+    d.coset_steps[rl - 1] = rl <= log_n ? g.Pow(uint64_t(1) << (log_n - rl)) : one;
+    d.coset_inv_steps[rl - 1] = d.coset_steps[rl - 1].Inverse();
+  }
   return d;
 }
 
@@ -114,8 +116,10 @@ NttTables ResolveNttTables(const NttTableData &d, const Fr *base) {
   t.coset_inv_ninv = View(d.coset_inv_ninv, base);
   t.h_final = View(d.h_final, base);
   t.ninv = View(d.ninv, base);
-  t.coset_step = ToDevice<Fr>(d.coset_step);
-  t.coset_inv_step = ToDevice<Fr>(d.coset_inv_step);
+  for (int i = 0; i < 3; i++) {
+    t.coset_steps[i] = ToDevice<Fr>(d.coset_steps[i]);
+    t.coset_inv_steps[i] = ToDevice<Fr>(d.coset_inv_steps[i]);
+  }
   return t;
 }
 
@@ -125,18 +129,22 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
   switch (kind) {
   case NttKind::kForward:
   case NttKind::kCosetForward:
-    // DIT wants bit-reversed input: permute first (scaling the natural-order input by g^i on the way)
+    // DIT wants bit-reversed input: permute first (scaling the natural-order
+    // input by g^i on the way)
     out.push_back(BitReverse(x, kind == NttKind::kCosetForward ? t.coset : PowTable{}, true));
     AddDit(out, sp, log_n, x, t.w512, t.omega, 0);
     break;
   case NttKind::kInverse:
   case NttKind::kCosetInverse:
-    // DIF leaves the coefficients bit-reversed; the last pass scales them (n⁻¹, or n⁻¹·g^−j), then permute
+    // DIF leaves the coefficients bit-reversed; the last pass scales them (n⁻¹,
+    // or n⁻¹·g^−j), then permute
     AddDif(out, sp, log_n, x, t.w512_inv, t.omega_inv);
-    if (kind == NttKind::kInverse)
-      SetScale(out.back(), t.ninv, ToDevice<Fr>(ff::Fr::One()));
-    else
-      SetScale(out.back(), t.coset_inv_ninv, t.coset_inv_step);
+    if (kind == NttKind::kInverse) {
+      const Fr one = ToDevice<Fr>(ff::Fr::One()), ones[3] = {one, one, one};
+      SetScale(out.back(), t.ninv, ones);
+    } else {
+      SetScale(out.back(), t.coset_inv_ninv, t.coset_inv_steps);
+    }
     out.push_back(BitReverse(x, PowTable{}, false));
     break;
   }
@@ -149,22 +157,23 @@ std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr
   const NttSplit sp = NttSplit::For(log_n);
   std::vector<NttStep> out;
   for (Fr *v : {a, b, c}) {
-    // interpolate (DIF, coefficients bit-reversed), then in the lowest pass's tile: scale coefficient
-    // j by g^j/n and start the coset evaluation (DIT, bit-reversed in, natural out)
+    // interpolate (DIF, coefficients bit-reversed), then in the lowest pass's
+    // tile: scale coefficient j by g^j/n and start the coset evaluation (DIT,
+    // bit-reversed in, natural out)
     AddDif(out, sp, log_n, v, t.w512_inv, t.omega_inv);
     NttStep &mid = out.back();
     mid.pass.dit_w = t.w512;
     mid.pass.dit_twist = t.omega;
-    SetScale(mid, t.coset_ninv, t.coset_step);
+    SetScale(mid, t.coset_ninv, t.coset_steps);
     AddDit(out, sp, log_n, v, t.w512, t.omega, 1);
   }
-  // (a·b − c) on the coset, read by the first pass of the coset interpolation; Z⁻¹ and n⁻¹·g^−j
-  // are one table in the last pass
+  // (a·b − c) on the coset, read by the first pass of the coset interpolation;
+  // Z⁻¹ and n⁻¹·g^−j are one table in the last pass
   const size_t first = out.size();
   AddDif(out, sp, log_n, a, t.w512_inv, t.omega_inv);
   out[first].pass.qb = b;
   out[first].pass.qc = c;
-  SetScale(out.back(), t.h_final, t.coset_inv_step);
+  SetScale(out.back(), t.h_final, t.coset_inv_steps);
   if (natural_out) out.push_back(BitReverse(a, PowTable{}, false));
   return out;
 }

@@ -1,6 +1,7 @@
-// tests/gpu/ntt_host_twin.hpp — runs a schedule of ntt_schedule.hpp on the host: every tiled pass
-// through NttPass<S>::Run with a block executor that runs each phase for all 256 threads in turn
-// (the device runs them concurrently between barriers), every bit reversal thread by thread.
+// tests/gpu/ntt_host_twin.hpp — runs a schedule of ntt_schedule.hpp on the
+// host: every tiled pass through NttPass<S>::Run with a block executor that
+// runs each phase for all 256 threads in turn (the device runs them
+// concurrently between barriers), every bit reversal thread by thread.
 #pragma once
 #include "gpu/ntt_schedule.hpp"
 
@@ -9,10 +10,11 @@
 
 namespace cuzk::gpu::test {
 
-template <unsigned S> struct HostBlock {
-  using P = NttPass<S>;
+template <unsigned S, unsigned RMAX> struct HostBlock {
+  using P = NttPass<S, RMAX>;
   std::vector<typename P::Thread> th = std::vector<typename P::Thread>(NTT_PASS_THREADS);
-  // poisoned: a phase that reads a slot no thread wrote shows up as a wrong result
+  // poisoned: a phase that reads a slot no thread wrote shows up as a wrong
+  // result
   std::vector<uint32_t> smem = std::vector<uint32_t>(size_t(P::TILE) * Fr::N, 0xA5A5A5A5u);
   uint32_t *Shared() { return smem.data(); }
   template <class F> void Each(F &&f) {
@@ -21,9 +23,34 @@ template <unsigned S> struct HostBlock {
   void Sync() {}
 };
 
-template <unsigned S> void RunPassOnHost(const NttPassArgs &a) {
-  HostBlock<S> blk;
-  for (uint32_t b = 0; b < NttPass<S>::Blocks(a); b++) NttPass<S>::Run(blk, a, b);
+template <unsigned S, unsigned RMAX> void RunPassOnHost(const NttPassArgs &a) {
+  HostBlock<S, RMAX> blk;
+  for (uint32_t b = 0; b < NttPass<S, RMAX>::Blocks(a); b++) NttPass<S, RMAX>::Run(blk, a, b);
+}
+
+template <unsigned RMAX> void RunPassOnHost(unsigned bits, const NttPassArgs &a) {
+  switch (bits) {
+  case 1:
+    return RunPassOnHost<1, RMAX>(a);
+  case 2:
+    return RunPassOnHost<2, RMAX>(a);
+  case 3:
+    return RunPassOnHost<3, RMAX>(a);
+  case 4:
+    return RunPassOnHost<4, RMAX>(a);
+  case 5:
+    return RunPassOnHost<5, RMAX>(a);
+  case 6:
+    return RunPassOnHost<6, RMAX>(a);
+  case 7:
+    return RunPassOnHost<7, RMAX>(a);
+  case 8:
+    return RunPassOnHost<8, RMAX>(a);
+  case 9:
+    return RunPassOnHost<9, RMAX>(a);
+  default:
+    throw std::logic_error("pass size out of range");
+  }
 }
 
 struct HostTransposeBlock {
@@ -36,7 +63,8 @@ struct HostTransposeBlock {
   void Sync() {}
 };
 
-inline void RunStepOnHost(const NttStep &s, unsigned log_n) {
+//! rmax: log2 of the elements a thread holds (NttDomain::RadixLog)
+inline void RunStepOnHost(const NttStep &s, unsigned log_n, unsigned rmax) {
   if (s.bit_reverse && log_n >= NttBitReverseTile::MIN_LOG) {
     HostTransposeBlock blk;
     for (uint32_t b = 0; b < NttBitReverseTile::Blocks(log_n); b++)
@@ -47,37 +75,19 @@ inline void RunStepOnHost(const NttStep &s, unsigned log_n) {
     for (uint32_t i = 0; i < (uint32_t(1) << log_n); i++) BitReverseScaleThread(s.x, i, log_n, s.br_scale, s.br_before);
     return;
   }
-  switch (s.bits) {
-  case 1:
-    return RunPassOnHost<1>(s.pass);
-  case 2:
-    return RunPassOnHost<2>(s.pass);
-  case 3:
-    return RunPassOnHost<3>(s.pass);
-  case 4:
-    return RunPassOnHost<4>(s.pass);
-  case 5:
-    return RunPassOnHost<5>(s.pass);
-  case 6:
-    return RunPassOnHost<6>(s.pass);
-  case 7:
-    return RunPassOnHost<7>(s.pass);
-  case 8:
-    return RunPassOnHost<8>(s.pass);
-  case 9:
-    return RunPassOnHost<9>(s.pass);
-  default:
-    throw std::logic_error("pass size out of range");
-  }
+  if (rmax == 3)
+    RunPassOnHost<3>(s.bits, s.pass);
+  else
+    RunPassOnHost<2>(s.bits, s.pass);
 }
 
 //! a domain's tables in host memory, and the schedules run against them
 struct HostNttDomain {
-  unsigned log_n;
+  unsigned log_n, rmax;
   NttTableData data;
   std::vector<Fr> tables;
   NttTables t;
-  explicit HostNttDomain(unsigned k) : log_n(k), data(BuildNttTables(k)) {
+  explicit HostNttDomain(unsigned k, unsigned radix_log = 3) : log_n(k), rmax(radix_log), data(BuildNttTables(k)) {
     for (const auto &x : data.all) tables.push_back(ToDevice<Fr>(x));
     t = ResolveNttTables(data, tables.data());
   }
@@ -92,7 +102,7 @@ struct HostNttDomain {
     return v;
   }
   void Run(const std::vector<NttStep> &steps) const {
-    for (const auto &s : steps) RunStepOnHost(s, log_n);
+    for (const auto &s : steps) RunStepOnHost(s, log_n, rmax);
   }
   std::vector<ff::Fr> Transform(const std::vector<ff::Fr> &a, NttKind kind) const {
     auto x = Dev(a);
