@@ -4,7 +4,8 @@
 // here), from one really sealed sector. Every proof is then checked outside the engine: PoRep with
 // verify_seal, PoSt and SnapDeals against the .vk with the inputs src/filecoin derives from the
 // request. Garbage payloads submitted alongside fail with a message naming the field, and fail
-// only themselves. Minutes on 2 cores (the PoRep partition is 2.7 M constraints): labelled long.
+// only themselves. A WinningPoSt submitted behind queued PoRep jobs is proved at the next partition
+// slot. Minutes on 2 cores (the PoRep partition is 2.7 M constraints): labelled long.
 #include "engine/engine.hpp"
 #include "engine/filecoin_handlers.hpp"
 #include "filecoin/porep_c2.hpp"
@@ -19,6 +20,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 
 using namespace cuzk;
 using namespace cuzk::engine;
@@ -145,5 +147,63 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
   EXPECT_EQ(status.proofs_completed, 4u);
   EXPECT_EQ(status.proofs_failed, garbage.size());
   EXPECT_EQ(status.self_check_failures, 0u);
+  engine.Shutdown(std::chrono::milliseconds(0));
+}
+
+// Issue 7: "a WinningPoSt arriving behind queued PoRep work starts at the next free partition slot,
+// not after the PoRep jobs". Three 2KiB PoRep jobs, one synthesis worker (plus the CRITICAL lane),
+// one prover; the WinningPoSt comes once the first PoRep partition is being proved. The prover's
+// next partition must be the WinningPoSt's, although later PoRep partitions were ready before it:
+// when it starts, only the first PoRep job has completed. The later ones are then cancelled (they
+// would cost minutes of CPU proving each) and the WinningPoSt proof is checked outside the engine.
+TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPartitionSlot) {
+  for (TestParamsKind kind : {TestParamsKind::kPorep, TestParamsKind::kWinningPoSt}) {
+    auto files = filecoin::EnsureTestParameters({kind, filecoin::SECTOR_SIZE_2KIB, ParamDir(), 1});
+    ASSERT_TRUE(files.ok()) << files.error().message;
+  }
+  const test::FilecoinRequests r = test::MakeFilecoinRequests(31);
+  EngineConfig config;
+  config.param_dir = ParamDir();
+  config.synthesis_workers = 1;
+  Engine engine(config);
+  RegisterFilecoinHandlers(engine);
+  std::vector<std::string> poreps;
+  for (int i = 0; i < 3; i++) {
+    ProofRequest p = r.porep;
+    p.request_id = "porep-1000-7-" + std::to_string(i);
+    p.priority = Priority::NORMAL;
+    ASSERT_TRUE(engine.Submit(p).ok());
+    poreps.push_back(p.request_id);
+  }
+  // the job the prover is on, "" when idle
+  const auto proving = [&] {
+    const auto ids = engine.Status().devices[0].current_job_ids;
+    return ids.empty() ? std::string() : ids[0];
+  };
+  const auto wait_until_proving = [&](const std::string &id) {
+    for (int i = 0; i < 120000 && proving() != id; i++) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return proving() == id;
+  };
+  ASSERT_TRUE(wait_until_proving(poreps[0])) << "the first PoRep partition did not reach the prover in 20 minutes";
+
+  ProofRequest winning = r.winning;
+  winning.priority = Priority::UNSPECIFIED; // CRITICAL for WinningPoSt, as Curio's explicit CRITICAL
+  ASSERT_TRUE(engine.Submit(winning).ok());
+  ASSERT_TRUE(wait_until_proving(winning.request_id)) << "the prover moved on to " << proving();
+  const EngineStatus at_start = engine.Status();
+  EXPECT_EQ(at_start.devices[0].partitions_proved, 1u); // the PoRep partition that was in flight
+  EXPECT_EQ(engine.Await(poreps[0], std::chrono::milliseconds(1)).value.status, ProofStatus::COMPLETED);
+  for (size_t i = 1; i < poreps.size(); i++) {
+    EXPECT_EQ(engine.Await(poreps[i], std::chrono::milliseconds(1)).value.status, ProofStatus::TIMEOUT) << poreps[i];
+    ASSERT_TRUE(engine.Cancel(poreps[i]).ok());
+  }
+  auto w = engine.Await(winning.request_id, std::chrono::milliseconds(0));
+  ASSERT_TRUE(w.ok()) << w.message;
+  Print(w.value);
+  ASSERT_EQ(w.value.status, ProofStatus::COMPLETED) << w.value.error_message;
+  auto job =
+      filecoin::PreparePoStProof(winning.registered_proof, winning.vanilla_proofs, winning.randomness, 0).value();
+  ExpectProofsVerify(w.value, TestParamsKind::kWinningPoSt, {job.public_inputs});
+  EXPECT_EQ(engine.Status().devices[0].partitions_proved, 2u); // nothing else was proved
   engine.Shutdown(std::chrono::milliseconds(0));
 }
