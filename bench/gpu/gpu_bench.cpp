@@ -93,17 +93,18 @@ std::string StepName(const NttStep &st) {
   if (st.bit_reverse) return "bitrev";
   const NttPassArgs &a = st.pass;
   std::string n = "pass" + std::to_string(st.bits) + "@" + std::to_string(a.lo);
-  if (a.qb) n += "+quot";
+  if (a.load_mul) n += "+mul";
   if (a.dif_w) n += "+dif";
   if (a.has_scale) n += "+scale";
   if (a.dit_w) n += "+dit";
+  if (a.store_sub) n += "+sub";
   return n;
 }
 
 //! each kernel of a tiled plan alone (events around it): where the time of a transform goes
 void BenchSteps(const NttDomain &dom, const Options &o, const std::string &name, const std::vector<NttStep> &plan,
                 size_t n, std::vector<Result> &out, const Stream &s) {
-  if (!dom.Tiled() || !Wanted(o, name + "_steps")) return;
+  if (!Wanted(o, name + "_steps")) return;
   Event a(dom.Dev()), b(dom.Dev());
   for (size_t i = 0; i < plan.size(); i++) {
     out.push_back(Measure(name + "/" + std::to_string(i) + ":" + StepName(plan[i]), n, o.runs, [&] {
@@ -160,16 +161,14 @@ void BenchH(const Device &dev, const Options &o, unsigned k, std::vector<Result>
     e1.Synchronize();
     return double(e1.MillisSince(e0));
   }));
-  if (dom.Tiled()) {
-    // h left bit-reversed (the prover's order when the H bases are stored permuted): one pass less
-    out.push_back(Measure("h_step_bitrev_out", n, o.runs, [&] {
-      e0.Record(s);
-      dom.ComputeH(a.Data(), b.Data(), c.Data(), s, false);
-      e1.Record(s);
-      e1.Synchronize();
-      return double(e1.MillisSince(e0));
-    }));
-  }
+  // h left bit-reversed (the prover's order when the H bases are stored permuted): one pass less
+  out.push_back(Measure("h_step_bitrev_out", n, o.runs, [&] {
+    e0.Record(s);
+    dom.ComputeH(a.Data(), b.Data(), c.Data(), s, false);
+    e1.Record(s);
+    e1.Synchronize();
+    return double(e1.MillisSince(e0));
+  }));
   BenchSteps(dom, o, "h_step", dom.HPlan(a.Data(), b.Data(), c.Data(), true), n, out, s);
 }
 

@@ -12,6 +12,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <future>
@@ -235,25 +236,21 @@ struct GpuBackend::Impl {
       // resident H bases are stored bit-reversed (srs_cache.hpp): h may stay in the NTT's order
       const bool natural_out = !(srs && srs->h_bit_reversed);
       std::vector<NttStep> steps;
-      size_t per_vector = 0;
+      std::array<size_t, 3> ends{};
       const NttDomain *dom = nullptr;
       if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
         dom = &Domain(log_n);
-        if (dom->Tiled()) {
-          steps = dom->HPlan(a, b, c, natural_out);
-          per_vector = HStepsPerInput(log_n);
-        }
+        steps = dom->HPlan(a, b, c, natural_out);
+        ends = HStepShareEnds(log_n);
       }
       ff::Fr *vec[3] = {a, b, c};
       for (int v = 0; v < 3; v++) {
         if (v > 0) UploadVector(v, vec[v], pa, n);
         CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[v].Get(), 0));
-        if (per_vector) dom->Launch(std::span(steps).subspan(v * per_vector, per_vector), stream);
+        const size_t from = v ? ends[v - 1] : 0;
+        if (dom) dom->Launch(std::span(steps).subspan(from, ends[v] - from), stream);
       }
-      if (per_vector)
-        dom->Launch(std::span(steps).subspan(3 * per_vector), stream);
-      else if (dom)
-        dom->ComputeH(a, b, c, stream, natural_out);
+      if (dom) dom->Launch(std::span(steps).subspan(ends[2]), stream);
       stream.Synchronize();
     }
     {

@@ -1,15 +1,8 @@
-// src/gpu/ntt_kernels.cuh — the per-thread bodies of the device NTT, and their tables.
+// src/gpu/ntt_kernels.cuh — tables and small per-thread bodies of the device NTT.
 //
-// Radix-2 NTT over Fr for n = 2^k, organised in passes of s ≤ NTT_MAX_RADIX_LOG stages: each
-// thread holds 2^s elements in registers (strided by the smallest half-span h' of its pass)
-// and runs the s butterfly stages that only mix those elements. Two orders:
-//   DIF (Gentleman–Sande): natural order in, bit-reversed out; half-spans n/2 … 1;
-//       butterfly (u, v) → (u + v, (u − v)·w).
-//   DIT (Cooley–Tukey): bit-reversed in, natural out; half-spans 1 … n/2;
-//       butterfly (u, v) → (u + w·v, u − w·v).
-// The twiddle of a pair at offset j inside a block of half-span h is ω_{2h}^j = ω_n^(j·n/2h), read
-// as HI[e >> L]·LO[e mod 2^L] from two tables of √n entries each (one multiplication instead of an
-// n/2-entry table that would not stay in cache for n = 2^27).
+// The twiddle and scale tables (base^e as HI[e >> L]·LO[e mod 2^L], two tables of √n entries: one
+// multiplication instead of an n-entry table that would not stay in cache at n = 2^27), the domain's
+// roots, and the pairwise bit-reversal permutation used below 2^10 (ntt_pass.cuh has the tiled one).
 //
 // Everything here is CUZK_HD: the kernels in ntt.cu call these bodies, and the tests run the same
 // bodies on the host (ntt_emulation_test.cpp) against a reference transform.
@@ -20,8 +13,6 @@
 
 namespace cuzk::gpu {
 
-//! largest number of stages one pass runs in registers (2^3 = 8 elements per thread)
-inline constexpr unsigned NTT_MAX_RADIX_LOG = 3;
 //! largest supported transform (2^28 elements = 8 GiB of Fr; Fr's two-adicity is 32)
 inline constexpr unsigned NTT_MAX_LOG = 28;
 
@@ -49,44 +40,6 @@ CUZK_HD uint32_t BitReverse(uint32_t x, unsigned bits) {
 #endif
 }
 
-//! One thread of one pass: S stages over the 2^S elements base + m·h' (h' = 2^log_h).
-//! twiddles: ω_n^e for e < n/2.
-template <unsigned S, bool DIT>
-CUZK_HD void NttRadixThread(Fr *x, uint32_t t, unsigned log_n, unsigned log_h, const PowTable &twiddles) {
-  constexpr uint32_t R = 1u << S;
-  const uint32_t j0 = t & ((1u << log_h) - 1);
-  const uint32_t base = ((t >> log_h) << (log_h + S)) | j0;
-  Fr a[R];
-  CUZK_UNROLL
-  for (uint32_t m = 0; m < R; m++) a[m] = x[base + (m << log_h)];
-
-  CUZK_UNROLL
-  for (unsigned st = 0; st < S; st++) {
-    // DIF runs the widest stage first, DIT the narrowest; H is the half-span in units of h'
-    const unsigned log_H = DIT ? st : S - 1 - st;
-    const uint32_t H = 1u << log_H;
-    // ω_{2Hh'}^j = ω_n^(j · 2^(log_n − 1 − log_H − log_h))
-    const unsigned shift = log_n - 1 - log_H - log_h;
-    CUZK_UNROLL
-    for (uint32_t m = 0; m < R; m++) {
-      if (m & H) continue;
-      const uint32_t j = ((m & (H - 1)) << log_h) + j0;
-      const Fr w = twiddles.At(j << shift);
-      if (DIT) {
-        const Fr v = a[m + H] * w;
-        a[m + H] = a[m] - v;
-        a[m] = a[m] + v;
-      } else {
-        const Fr d = a[m] - a[m + H];
-        a[m] = a[m] + a[m + H];
-        a[m + H] = d * w;
-      }
-    }
-  }
-  CUZK_UNROLL
-  for (uint32_t m = 0; m < R; m++) x[base + (m << log_h)] = a[m];
-}
-
 //! Bit-reversal permutation in place, fused with a scaling by s(i) = table(i) where i is the
 //! natural-order index: `scale_before` scales the natural-order input (forward coset: g^i), else
 //! the natural-order output (inverse: n⁻¹·g⁻ⁱ). Thread i handles the pair (i, rev(i)) when i ≤ rev(i).
@@ -112,16 +65,6 @@ CUZK_HD void BitReverseScaleThread(Fr *x, uint32_t i, unsigned log_n, const PowT
     x[i] = xj * si; // new[i] = old[rev(i)]·s(i)
     x[j] = xi * sj;
   }
-}
-
-//! x[p] *= table(rev(p)): scales bit-reversed coefficients by their natural index
-CUZK_HD void ScaleBitReversedThread(Fr *x, uint32_t p, unsigned log_n, const PowTable &scale) {
-  x[p] = x[p] * scale.At(BitReverse(p, log_n));
-}
-
-//! Groth16's quotient on the coset: a ← (a·b − c)·z⁻¹, z = g^n − 1 the vanishing polynomial there
-CUZK_HD void QuotientThread(Fr *a, const Fr *b, const Fr *c, uint32_t i, const Fr &z_inv) {
-  a[i] = (a[i] * b[i] - c[i]) * z_inv;
 }
 
 //! Host-built table pair for base^e, e < 2^bits, every entry multiplied by `factor`.

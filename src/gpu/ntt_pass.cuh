@@ -1,34 +1,24 @@
-// src/gpu/ntt_pass.cuh — one pass of the tiled device NTT: S ≤ 9 radix-2 stages
-// of 2^S-point sub-transforms, held in registers and exchanged through shared
-// memory, one global read and one global write per element.
+// src/gpu/ntt_pass.cuh — one pass of the tiled device NTT: S ≤ 9 radix-2 stages of 2^S-point sub-transforms, held in
+// registers and exchanged through shared memory, one global read and one global write per element.
 //
-// The 2^k-point transform is cut into passes of S bits (NttSplit). A pass at
-// offset `lo` runs the stages whose half-spans are 2^lo … 2^(lo+S−1) and works
-// on lines: the 2^S elements hi·2^(lo+S) + row·2^lo + i0 (row < 2^S) for one
-// (hi, i0). Each such line is a 2^S-point DFT (roots ω_{2^S}, a 256-entry table
-// ω_512^j) plus a twist by ω_N^(i0·rev_S(row)), N = 2^(lo+S) — the
-// decomposition X[k1 + 2^S·k0] = Σ_{i0} ω_{2^lo}^(i0·k0) · ω_N^(i0·k1) · Σ_{i1}
+// The 2^k-point transform is cut into passes of S bits (NttSplit). A pass at offset `lo` runs the stages whose
+// half-spans are 2^lo … 2^(lo+S−1) and works on lines: the 2^S elements hi·2^(lo+S) + row·2^lo + i0 (row < 2^S) for one
+// (hi, i0). Each such line is a 2^S-point DFT (roots ω_{2^S}, a 256-entry table ω_512^j) plus a twist by
+// ω_N^(i0·rev_S(row)), N = 2^(lo+S) — the decomposition X[k1 + 2^S·k0] = Σ_{i0} ω_{2^lo}^(i0·k0) · ω_N^(i0·k1) · Σ_{i1}
 // x[..]·ω_{2^S}^(i1·k1):
-//   DIF (natural → bit-reversed, Gentleman–Sande): line DFT, then the twist on
-//   its output rows; DIT (bit-reversed → natural, Cooley–Tukey): the twist on
-//   its input rows, then the line DFT.
-// So every butterfly costs at most one Fr multiply by a small-table twiddle,
-// and each element one twist multiply (its factors are a geometric series per
-// thread: base·step^j, 2 table products and R − 1 multiplies per R elements).
+//   DIF (natural → bit-reversed, Gentleman–Sande): line DFT, then the twist on its output rows;
+//   DIT (bit-reversed → natural, Cooley–Tukey): the twist on its input rows, then the line DFT.
+// So every butterfly costs at most one Fr multiply by a small-table twiddle, and each element one twist multiply (its
+// factors are a geometric series per thread: base·step^j, 2 table products and R − 1 multiplies per R elements).
 //
-// Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices,
-// so a warp's loads are runs of C adjacent i0 — 128-byte segments for lo ≥ 2 at
-// R = 8), G = 2^GL threads per line, R = 2^RL elements per thread (radix-R
-// sub-steps in registers; R = 8, or 4 for half the registers and more resident
-// warps, with more exchanges). Between sub-steps the tile goes through shared
-// memory, word-planar (plane q holds word q of every element) with the low row
-// bits XOR-swizzled so that every warp access hits 32 distinct banks (checked
-// by the emulation test).
+// Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads are runs of C
+// adjacent i0 — 128-byte segments for lo ≥ 2 at R = 8), G = 2^GL threads per line, R = 2^RL elements per thread
+// (radix-R sub-steps in registers; R = 8, or 4 for half the registers and more resident warps, with more exchanges).
+// Between sub-steps the tile goes through shared memory, word-planar (plane q holds word q of every element) with the
+// low row bits XOR-swizzled so that every warp access hits 32 distinct banks (checked by the emulation test).
 //
-// The pass body is written once against a Block executor: on the device each
-// thread runs it with
-// __syncthreads at Sync(); the host twin (tests) runs every phase for all 256
-// threads in turn.
+// The pass body is written once against a Block executor: on the device each thread runs it with __syncthreads at
+// Sync(); the host twin (tests) runs every phase for all 256 threads in turn.
 #pragma once
 #include "gpu/ntt_kernels.cuh"
 
@@ -38,12 +28,10 @@ namespace cuzk::gpu {
 
 inline constexpr unsigned NTT_PASS_MAX_BITS = 9;
 inline constexpr unsigned NTT_PASS_THREADS = 256;
-//! entries of the inner-twiddle table: ω_512^j, j < 256 (ω_{2^(β+1)} =
-//! ω_512^(2^(8−β)), β < 9)
+//! entries of the inner-twiddle table: ω_512^j, j < 256 (ω_{2^(β+1)} = ω_512^(2^(8−β)), β < 9)
 inline constexpr unsigned NTT_INNER_TABLE = 256;
 
-//! the pass sizes of a 2^log_n transform, from the lowest bits up: ⌈log_n / 9⌉
-//! passes, as equal as can be
+//! the pass sizes of a 2^log_n transform, from the lowest bits up: ⌈log_n / 9⌉ passes, as equal as can be
 struct NttSplit {
   unsigned count = 0;
   unsigned bits[4] = {};
@@ -61,21 +49,18 @@ struct NttSplit {
   }
 };
 
-//! What one pass does, in order: load (optionally the quotient numerator x·qb −
-//! qc), the DIF part (if dif_w), its twist (lo > 0), the scale (lo = 0 only),
-//! the DIT part's twist (lo > 0) and the DIT part (if dit_w), store. A pass
-//! with both parts (lo = 0) is the end of one transform and the start of the
-//! next on the same tile.
+//! What one pass does, in order: load (times load_mul[i] when set), the DIF part (if dif_w), its twist (lo > 0), the
+//! scale (lo = 0 only), the DIT part's twist (lo > 0) and the DIT part (if dit_w), store (minus store_sub[i] when
+//! set). A pass with both parts (lo = 0) is the end of one transform and the start of the next on the same tile.
 struct NttPassArgs {
   Fr *x = nullptr;
-  const Fr *qb = nullptr, *qc = nullptr;
+  const Fr *load_mul = nullptr, *store_sub = nullptr;
   uint32_t log_n = 0, lo = 0;
   const Fr *dif_w = nullptr,
            *dit_w = nullptr;     //!< ω_512^j tables of each part's root
   PowTable dif_twist, dit_twist; //!< ω_n^E (E < n) of each part's root
-  //! element at natural index j = rev_n(position) ← ·scale(j); scale(j) =
-  //! table(j) read as table(E0)·step^(top RL bits of j) (see Scale below), step
-  //! = scale_steps[RL − 1]
+  //! element at natural index j = rev_n(position) ← ·scale(j); scale(j) = table(j) read as table(E0)·step^(top RL bits
+  //! of j) (see Scale below), step = scale_steps[RL − 1]
   bool has_scale = false;
   PowTable scale;
   Fr scale_steps[3];
@@ -94,17 +79,14 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
   static constexpr unsigned C = 1u << CL;
   static constexpr unsigned STEPS = (S + RL - 1) / RL;
   static constexpr unsigned TILE = R * NTT_PASS_THREADS; //!< elements of the shared tile
-  //! swizzle width: the row bits that land in the bank index (0 when C ≥ 32
-  //! lanes cover the banks)
+  //! swizzle width: the row bits that land in the bank index (0 when C ≥ 32 lanes cover the banks)
   static constexpr unsigned D = CL >= 5 ? 0 : 5 - CL;
   static constexpr size_t SMEM_BYTES = STEPS > 1 ? size_t(TILE) * sizeof(Fr) : 0;
 
-  //! the window (lowest row bit of the thread's R rows) of DIF sub-step j:
-  //! stages S−1−RL·j … max(S−RL·(j+1), 0)
+  //! the window (lowest row bit of the thread's R rows) of DIF sub-step j: stages S−1−RL·j … max(S−RL·(j+1), 0)
   static constexpr unsigned DifWindow(unsigned j) { return S >= RL * (j + 1) ? S - RL * (j + 1) : 0; }
   static constexpr unsigned DifTop(unsigned j) { return S - RL * j; } // one past the highest stage
-  //! DIT sub-step j: stages RL·j … min(RL·(j+1), S) − 1, window min(RL·j, S −
-  //! RL)
+  //! DIT sub-step j: stages RL·j … min(RL·(j+1), S) − 1, window min(RL·j, S − RL)
   static constexpr unsigned DitWindow(unsigned j) { return RL * j + RL < S ? RL * j : S - RL; }
   static constexpr unsigned DitEnd(unsigned j) { return RL * j + RL < S ? RL * j + RL : S; }
 
@@ -118,12 +100,12 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
   CUZK_HD static uint32_t Row(uint32_t gt, uint32_t m, unsigned w) {
     return ((gt >> w) << (w + RL)) | (m << w) | (gt & ((1u << w) - 1));
   }
-  //! The bank-spreading bijection on rows: row ^ Σ_{r ≥ D} bit_r(row)·v_r, changing only the low D
-  //! row bits (those that, with the CL line bits, form the bank). A warp's lanes vary the lowest D
-  //! row bits outside the current window, so for every window used their vectors must be linearly
-  //! independent. v_r = e_(r mod D) does that for radix 8 (the window length 3 is a multiple of every
-  //! D ≤ 3); radix 4 at S = 8, 9 needs the vectors below, found by a search over GF(2)^D and checked,
-  //! like every other case, by tests/gpu/ntt_emulation_test.cpp (TiledSharedAccessesAreConflictFree).
+  //! The bank-spreading bijection on rows: row ^ Σ_{r ≥ D} bit_r(row)·v_r, changing only the low D row bits (those
+  //! that, with the CL line bits, form the bank). A warp's lanes vary the lowest D row bits outside the current window,
+  //! so for every window used their vectors must be linearly independent. v_r = e_(r mod D) does that for radix 8 (the
+  //! window length 3 is a multiple of every D ≤ 3); radix 4 at S = 8, 9 needs the vectors below, found by a search over
+  //! GF(2)^D and checked, like every other case, by tests/gpu/ntt_emulation_test.cpp
+  //! (TiledSharedAccessesAreConflictFree).
   static constexpr uint32_t SwizzleVector(unsigned r) {
     constexpr uint32_t R4_S8[] = {1, 6, 1, 1, 1}, R4_S9[] = {5, 10, 1, 1, 1}; // row bits D, D + 1, …
     if (RL == 2 && S == 8) return R4_S8[r - D];
@@ -163,13 +145,16 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
     CUZK_UNROLL
     for (unsigned m = 0; m < R; m++) {
       const size_t i = Address(a, th.line, Row(th.gt, m, w));
-      th.r[m] = a.qb ? a.x[i] * a.qb[i] - a.qc[i] : a.x[i];
+      th.r[m] = a.load_mul ? a.x[i] * a.load_mul[i] : a.x[i];
     }
   }
   CUZK_HD static void Store(const Thread &th, const NttPassArgs &a, unsigned w) {
     if (!th.active) return;
     CUZK_UNROLL
-    for (unsigned m = 0; m < R; m++) a.x[Address(a, th.line, Row(th.gt, m, w))] = th.r[m];
+    for (unsigned m = 0; m < R; m++) {
+      const size_t i = Address(a, th.line, Row(th.gt, m, w));
+      a.x[i] = a.store_sub ? th.r[m] - a.store_sub[i] : th.r[m];
+    }
   }
   CUZK_HD static void ToShared(const Thread &th, uint32_t *smem, unsigned w) {
     CUZK_UNROLL
@@ -188,8 +173,7 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
     }
   }
 
-  //! stages [lo_b, hi_b) of the window w, DIF: widest first, (u, v) → (u + v,
-  //! (u − v)·ω)
+  //! stages [lo_b, hi_b) of the window w, DIF: widest first, (u, v) → (u + v, (u − v)·ω)
   template <unsigned W, unsigned LO, unsigned HI> CUZK_HD static void DifStages(Thread &th, const Fr *tw) {
     CUZK_UNROLL
     for (unsigned beta = HI; beta-- > LO;) {
@@ -229,8 +213,8 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
     }
   }
 
-  //! r[m] ← r[m]·A·B^rev_RL(m): the factors of the thread's rows (gt·R + m)
-  //! when they are base^(E0 + rev_RL(m)·step_exponent)
+  //! r[m] ← r[m]·A·B^rev_RL(m): the factors of the thread's rows (gt·R + m) when they are base^(E0 +
+  //! rev_RL(m)·step_exponent)
   CUZK_HD static void Geometric(Thread &th, Fr f, const Fr &step) {
     CUZK_UNROLL
     for (unsigned j = 0; j < R; j++) {
@@ -252,8 +236,8 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
     const uint32_t e1 = i0 << (a.log_n - a.lo - RL);
     Geometric(th, omega_n.At(e0), omega_n.At(e1));
   }
-  //! lo = 0: the element at position line·2^S + row has natural index
-  //! rev_n = rev_RL(m)·2^(n−RL) + rev_GL(gt)·2^(n−S) + rev_(n−S)(line)
+  //! lo = 0: the element at position line·2^S + row has natural index rev_n = rev_RL(m)·2^(n−RL) + rev_GL(gt)·2^(n−S) +
+  //! rev_(n−S)(line)
   CUZK_HD static void Scale(Thread &th, const NttPassArgs &a) {
     const uint32_t e0 = (RevBits(th.gt, GL) << (a.log_n - S)) | RevBits(th.line, a.log_n - S);
     Geometric(th, a.scale.At(e0), a.scale_steps[RL - 1]);
@@ -266,8 +250,7 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
     DitStages<DitWindow(J), RL * J, DitEnd(J)>(th, tw);
   }
 
-  //! the whole pass for one block; Block provides Each(f) (f on every thread's
-  //! state) and Sync()
+  //! the whole pass for one block; Block provides Each(f) (f on every thread's state) and Sync()
   template <class Block> CUZK_HD static void Run(Block &blk, const NttPassArgs &a, uint32_t block) {
     uint32_t *smem = blk.Shared();
     blk.Each([&](Thread &th, uint32_t t) {
@@ -308,14 +291,11 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
   }
 };
 
-//! The bit-reversal permutation of 2^k elements (k ≥ 10), fused with a scaling,
-//! as a tiled transpose: index i = (A, B, C) with A its top 5 bits, C its low 5
-//! and B the k − 10 between has rev(i) = (rev C, rev B, rev A), so the 32×32
-//! tile of middle B goes, transposed, to middle rev B. One block swaps the
-//! tiles of B and rev B (B ≤ rev B) through shared memory: every global read
-//! and write is a run of 32 consecutive elements (the pairwise swap reads one
-//! of each pair 32 B at a time). Scaling: by s(i) of the input's natural index
-//! (before), or of the output's (after), as NttStep says.
+//! The bit-reversal permutation of 2^k elements (k ≥ 10), fused with a scaling, as a tiled transpose: index i = (A, B,
+//! C) with A its top 5 bits, C its low 5 and B the k − 10 between has rev(i) = (rev C, rev B, rev A), so the 32×32 tile
+//! of middle B goes, transposed, to middle rev B. One block swaps the tiles of B and rev B (B ≤ rev B) through shared
+//! memory: every global read and write is a run of 32 consecutive elements (the pairwise swap reads one of each pair 32
+//! B at a time). Scaling: by s(i) of the input's natural index (before), or of the output's (after), as NttStep says.
 struct NttBitReverseTile {
   static constexpr unsigned MIN_LOG = 10;
   static constexpr unsigned SIDE = 32, TILE = SIDE * SIDE, PER_THREAD = TILE / NTT_PASS_THREADS;
@@ -323,8 +303,8 @@ struct NttBitReverseTile {
   struct Thread {};
 
   static uint32_t Blocks(unsigned log_n) { return uint32_t(1) << (log_n - 10); }
-  //! (row, col) of a tile in shared memory, XOR-swizzled so that a warp reading
-  //! a row (its loads) or a column (its stores) hits 32 distinct banks
+  //! (row, col) of a tile in shared memory, XOR-swizzled so that a warp reading a row (its loads) or a column (its
+  //! stores) hits 32 distinct banks
   CUZK_HD static uint32_t Pos(uint32_t row, uint32_t col) { return row * SIDE + (col ^ row); }
 
   template <class Block>
@@ -357,8 +337,7 @@ struct NttBitReverseTile {
         CUZK_UNROLL
         for (unsigned r = 0; r < PER_THREAD; r++) {
           const uint32_t a = t / SIDE + r * (NTT_PASS_THREADS / SIDE), c = t % SIDE;
-          // new (a, rev B, c) = old (rev c, B, rev a): tile k lands at the
-          // other middle
+          // new (a, rev B, c) = old (rev c, B, rev a): tile k lands at the other middle
           const uint32_t j = index(a, k ? b0 : b1, c);
           const uint32_t p = k * TILE + Pos(RevBits(c, 5), RevBits(a, 5));
           Fr v;

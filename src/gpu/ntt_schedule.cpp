@@ -96,8 +96,10 @@ NttTableData BuildNttTables(unsigned log_n) {
   d.ninv.hi = all.size();
   d.ninv.constant = true;
   all.push_back(n_inv);
-  // the lowest pass's threads hold rows differing in the top RL bits of the
-  // natural index
+  d.nz_inv.hi = all.size();
+  d.nz_inv.constant = true;
+  all.push_back(n_inv * d.z_inv);
+  // the lowest pass's threads hold rows differing in the top RL bits of the natural index
   for (unsigned rl = 1; rl <= 3; rl++) {
     d.coset_steps[rl - 1] = rl <= log_n ? g.Pow(uint64_t(1) << (log_n - rl)) : one;
     d.coset_inv_steps[rl - 1] = d.coset_steps[rl - 1].Inverse();
@@ -116,6 +118,7 @@ NttTables ResolveNttTables(const NttTableData &d, const Fr *base) {
   t.coset_inv_ninv = View(d.coset_inv_ninv, base);
   t.h_final = View(d.h_final, base);
   t.ninv = View(d.ninv, base);
+  t.nz_inv = View(d.nz_inv, base);
   for (int i = 0; i < 3; i++) {
     t.coset_steps[i] = ToDevice<Fr>(d.coset_steps[i]);
     t.coset_inv_steps[i] = ToDevice<Fr>(d.coset_inv_steps[i]);
@@ -129,15 +132,13 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
   switch (kind) {
   case NttKind::kForward:
   case NttKind::kCosetForward:
-    // DIT wants bit-reversed input: permute first (scaling the natural-order
-    // input by g^i on the way)
+    // DIT wants bit-reversed input: permute first (scaling the natural-order input by g^i on the way)
     out.push_back(BitReverse(x, kind == NttKind::kCosetForward ? t.coset : PowTable{}, true));
     AddDit(out, sp, log_n, x, t.w512, t.omega, 0);
     break;
   case NttKind::kInverse:
   case NttKind::kCosetInverse:
-    // DIF leaves the coefficients bit-reversed; the last pass scales them (n⁻¹,
-    // or n⁻¹·g^−j), then permute
+    // DIF leaves the coefficients bit-reversed; the last pass scales them (n⁻¹, or n⁻¹·g^−j), then permute
     AddDif(out, sp, log_n, x, t.w512_inv, t.omega_inv);
     if (kind == NttKind::kInverse) {
       const Fr one = ToDevice<Fr>(ff::Fr::One()), ones[3] = {one, one, one};
@@ -151,15 +152,20 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
   return out;
 }
 
-size_t HStepsPerInput(unsigned log_n) { return 2 * NttSplit::For(log_n).count - 1; }
+std::array<size_t, 3> HStepShareEnds(unsigned log_n) {
+  const size_t p = NttSplit::For(log_n).count;
+  return {2 * p - 1, 4 * p - 2, 5 * p - 2}; // a, b: interpolation + coset evaluation; c: interpolation only
+}
 
+// Groth16's h = (interpolate_coset(A·B − C))/Z with Z = g^n − 1 constant on the coset. Interpolation is linear and C
+// has degree < n, so interpolate_coset(C's coset values) = C: only A and B are evaluated on the coset, c is only
+// interpolated, and h = (interpolate_coset(A·B) − C)/Z. Six transforms instead of seven.
 std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out) {
   const NttSplit sp = NttSplit::For(log_n);
   std::vector<NttStep> out;
-  for (Fr *v : {a, b, c}) {
-    // interpolate (DIF, coefficients bit-reversed), then in the lowest pass's
-    // tile: scale coefficient j by g^j/n and start the coset evaluation (DIT,
-    // bit-reversed in, natural out)
+  for (Fr *v : {a, b}) {
+    // interpolate (DIF, coefficients bit-reversed), then in the lowest pass's tile: scale coefficient j by g^j/n and
+    // start the coset evaluation (DIT, bit-reversed in, natural out)
     AddDif(out, sp, log_n, v, t.w512_inv, t.omega_inv);
     NttStep &mid = out.back();
     mid.pass.dit_w = t.w512;
@@ -167,13 +173,17 @@ std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr
     SetScale(mid, t.coset_ninv, t.coset_steps);
     AddDit(out, sp, log_n, v, t.w512, t.omega, 1);
   }
-  // (a·b − c) on the coset, read by the first pass of the coset interpolation;
-  // Z⁻¹ and n⁻¹·g^−j are one table in the last pass
+  // C's coefficients, bit-reversed, pre-divided by Z: c_j/(n·Z) from the unscaled DIF's n·c_j
+  const Fr one = ToDevice<Fr>(ff::Fr::One()), ones[3] = {one, one, one};
+  AddDif(out, sp, log_n, c, t.w512_inv, t.omega_inv);
+  SetScale(out.back(), t.nz_inv, ones);
+  // A·B on the coset, read by the first pass of the coset interpolation; n⁻¹·g^−j·Z⁻¹ is one table in the last pass,
+  // which also subtracts C/Z (the same bit-reversed positions)
   const size_t first = out.size();
   AddDif(out, sp, log_n, a, t.w512_inv, t.omega_inv);
-  out[first].pass.qb = b;
-  out[first].pass.qc = c;
+  out[first].pass.load_mul = b;
   SetScale(out.back(), t.h_final, t.coset_inv_steps);
+  out.back().pass.store_sub = c;
   if (natural_out) out.push_back(BitReverse(a, PowTable{}, false));
   return out;
 }

@@ -1,18 +1,17 @@
-// src/gpu/ntt_schedule.hpp — the tables of one NTT domain and the pass
-// sequences of the transforms and of Groth16's H step, as data: ntt.cu launches
-// them, the emulation test runs the same list on the host (ntt_pass.cuh's
-// bodies), so the schedule itself is tested without a GPU.
+// src/gpu/ntt_schedule.hpp — the tables of one NTT domain and the pass sequences of the transforms and of Groth16's H
+// step, as data: ntt.cu launches them, the emulation test runs the same list on the host (ntt_pass.cuh's bodies), so
+// the schedule itself is tested without a GPU.
 #pragma once
 #include "gpu/ntt_pass.cuh"
 
+#include <array>
 #include <vector>
 
 namespace cuzk::gpu {
 
 enum class NttKind { kForward, kInverse, kCosetForward, kCosetInverse };
 
-//! Host copies of every table of a 2^log_n domain, in one array (uploaded as
-//! one allocation).
+//! Host copies of every table of a 2^log_n domain, in one array (uploaded as one allocation).
 struct NttTableData {
   struct Ref {
     size_t hi = 0, lo = 0;
@@ -21,7 +20,7 @@ struct NttTableData {
   };
   std::vector<ff::Fr> all;
   size_t w512 = 0, w512_inv = 0;
-  Ref omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv;
+  Ref omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv, nz_inv;
   ff::Fr coset_steps[3],
       coset_inv_steps[3]; //!< g^(±2^(log_n − RL)) for RL = 1, 2, 3 (NttPass)
   ff::Fr z_inv;           //!< 1 / (g^n − 1): Z on the coset
@@ -29,18 +28,16 @@ struct NttTableData {
 
 NttTableData BuildNttTables(unsigned log_n);
 
-//! the tables resolved against where `all` lives (device memory, or host memory
-//! in tests)
+//! the tables resolved against where `all` lives (device memory, or host memory in tests)
 struct NttTables {
   const Fr *w512 = nullptr, *w512_inv = nullptr;
-  PowTable omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv;
+  PowTable omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv, nz_inv;
   Fr coset_steps[3], coset_inv_steps[3];
 };
 NttTables ResolveNttTables(const NttTableData &d, const Fr *base);
 
-//! One kernel launch: a tiled pass (ntt_pass.cuh) of `bits` stages, or a
-//! bit-reversal permutation fused with a scaling by br_scale (of the input's
-//! natural index when br_before, else the output's).
+//! One kernel launch: a tiled pass (ntt_pass.cuh) of `bits` stages, or a bit-reversal permutation fused with a scaling
+//! by br_scale (of the input's natural index when br_before, else the output's).
 struct NttStep {
   bool bit_reverse = false;
   unsigned bits = 0;
@@ -50,16 +47,14 @@ struct NttStep {
   bool br_before = false;
 };
 
-//! HSteps gives a's steps first, then b's, then c's (this many each), then the
-//! quotient's: a caller may launch each vector's share as soon as that vector
-//! is on the device
-size_t HStepsPerInput(unsigned log_n);
+//! HSteps gives a's steps first, then b's, then c's, then the quotient's; these are where a's, b's and c's shares end.
+//! A caller may launch each vector's share as soon as that vector is on the device.
+std::array<size_t, 3> HStepShareEnds(unsigned log_n);
 
 //! in place on x (2^log_n elements), natural order in and out
 std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind);
-//! H = (a·b − c)/Z on the coset, back in coefficients, into a (b, c
-//! overwritten); natural order, or bit-reversed (h_j at position rev(j)) when
-//! !natural_out
+//! H = (a·b − c)/Z on the coset, back in coefficients, into a (b, c overwritten); natural order, or bit-reversed (h_j
+//! at position rev(j)) when !natural_out
 std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out);
 
 } // namespace cuzk::gpu

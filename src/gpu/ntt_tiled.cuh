@@ -1,8 +1,6 @@
-// src/gpu/ntt_tiled.cuh — the device side of the tiled NTT kernels
-// (ntt_pass.cuh): a Block executor for one thread, the pass kernel and its
-// launcher. Included by ntt_tiled_r8.cu and ntt_tiled_r4.cu, which instantiate
-// one register radix each (separate translation units: each is a few minutes of
-// ptxas, and they build in parallel).
+// src/gpu/ntt_tiled.cuh — the device side of the tiled NTT kernels (ntt_pass.cuh): a Block executor for one thread, the
+// pass kernel and its launcher. Included by ntt_tiled_r8.cu and ntt_tiled_r4.cu, which instantiate one register radix
+// each (separate translation units: each is a few minutes of ptxas, and they build in parallel).
 #pragma once
 #include "gpu/cuda_check.hpp"
 #include "gpu/ntt_launch.hpp"
@@ -12,8 +10,7 @@
 
 namespace cuzk::gpu {
 
-//! one thread's view of a tiled kernel: its state in registers, the tile in
-//! shared memory
+//! one thread's view of a tiled kernel: its state in registers, the tile in shared memory
 template <class Thread> struct DeviceBlock {
   Thread th;
   uint32_t *smem;
@@ -30,9 +27,8 @@ template <class Thread> struct DeviceBlock {
   }
 };
 
-//! resident blocks per SM the register budget is cut for: radix 8 keeps 8
-//! elements (64 registers) a thread and fits 2 blocks of 256 in 128 registers;
-//! radix 4 halves that and fits 3
+//! resident blocks per SM the register budget is cut for: radix 8 keeps 8 elements (64 registers) a thread and fits 2
+//! blocks of 256 in 128 registers; radix 4 halves that and fits 3
 template <unsigned RMAX> inline constexpr int NTT_MIN_BLOCKS = RMAX == 3 ? 2 : 3;
 
 template <unsigned S, unsigned RMAX>

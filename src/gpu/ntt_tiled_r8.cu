@@ -1,5 +1,4 @@
-// src/gpu/ntt_tiled_r8.cu — the tiled NTT pass kernels with 8 elements a thread
-// (see ntt_tiled.cuh).
+// src/gpu/ntt_tiled_r8.cu — the tiled NTT pass kernels with 8 elements a thread (see ntt_tiled.cuh).
 #include "gpu/ntt_tiled.cuh"
 
 namespace cuzk::gpu {

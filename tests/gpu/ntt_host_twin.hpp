@@ -1,6 +1,5 @@
-// tests/gpu/ntt_host_twin.hpp — runs a schedule of ntt_schedule.hpp on the
-// host: every tiled pass through NttPass<S>::Run with a block executor that
-// runs each phase for all 256 threads in turn (the device runs them
+// tests/gpu/ntt_host_twin.hpp — runs a schedule of ntt_schedule.hpp on the host: every tiled pass through
+// NttPass<S>::Run with a block executor that runs each phase for all 256 threads in turn (the device runs them
 // concurrently between barriers), every bit reversal thread by thread.
 #pragma once
 #include "gpu/ntt_schedule.hpp"
@@ -13,8 +12,7 @@ namespace cuzk::gpu::test {
 template <unsigned S, unsigned RMAX> struct HostBlock {
   using P = NttPass<S, RMAX>;
   std::vector<typename P::Thread> th = std::vector<typename P::Thread>(NTT_PASS_THREADS);
-  // poisoned: a phase that reads a slot no thread wrote shows up as a wrong
-  // result
+  // poisoned: a phase that reads a slot no thread wrote shows up as a wrong result
   std::vector<uint32_t> smem = std::vector<uint32_t>(size_t(P::TILE) * Fr::N, 0xA5A5A5A5u);
   uint32_t *Shared() { return smem.data(); }
   template <class F> void Each(F &&f) {
