@@ -14,24 +14,18 @@ run() { # label, timeout, env..., -- command...
   echo "=== $(el) $label" | tee -a "$O/probe.log"
   timeout "$t" env "$@" 2>&1 | tee -a "$O/probe.log" | grep -E "msm profile|median|rate|ERROR" | tail -12
 }
-[ -x "$B/bench/gpu/gpu_field_rates" ] && run rates 20 "$B/bench/gpu/gpu_field_rates" --runs 3
+[ -x "$B/bench/gpu/gpu_field_rates" ] && run rates 15 "$B/bench/gpu/gpu_field_rates" --runs 3
+# instruction mix of the field multiplication kernels (what ptxas made of the carry chains)
+if command -v cuobjdump >/dev/null 2>&1 && [ -x "$B/bench/gpu/gpu_field_rates" ]; then
+  cuobjdump -sass "$B/bench/gpu/gpu_field_rates" >"$O/field_rates.sass" 2>/dev/null
+  awk '/Function :/ {f=$3} /\/\*[0-9a-f]+\*\// {split($0, a, /;/); n=split(a[1], w, " "); for (i=1;i<=n;i++) if (w[i] ~ /^[A-Z][A-Z0-9_.]+$/ && w[i] != "ISETP") {c[f" "w[i]]++; break}}
+       END {for (k in c) print c[k], k}' "$O/field_rates.sass" | sort -k2,2 -k1,1nr | grep -E "MulChain|SquareChain" >"$O/field_rates_mix.txt"
+  head -40 "$O/field_rates_mix.txt"
+  gzip -f "$O/field_rates.sass"
+fi
 GB="$B/bench/gpu/gpu_bench"
 [ -x "$GB" ] || { echo "no gpu_bench"; exit 1; }
-for cfg in "radix 0" "count 0" "count 18" "count 20"; do
-  set -- $cfg
-  run "G1 2^24 sort=$1 window=$2" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=$1 CUZK_MSM_WINDOW=$2 "$GB" --filter "msm_g1 2^24" --runs 2
-done
-run "G1 2^24 sort=count window=20 chunk=16" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=20 \
-  CUZK_MSM_CHUNK=16 "$GB" --filter "msm_g1 2^24" --runs 2
-run "G1 2^26 sort=count window=21 run=2^26" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=21 \
-  CUZK_MSM_RUN_LOG=26 "$GB" --filter "msm_g1 2^26" --runs 2
-for cfg in "radix 0 0" "count 0 1" "count 18 1"; do
-  set -- $cfg
-  run "G2 2^22 sort=$1 window=$2 lane_pairs=$3" 12 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=$1 CUZK_MSM_WINDOW=$2 \
-    CUZK_MSM_G2_PAIRS=$3 "$GB" --filter "msm_g2 2^22" --runs 2
-done
-for pairs in 0 1; do
-  run "G2 batch add 2^22 lane_pairs=$pairs" 10 CUZK_MSM_G2_PAIRS=$pairs "$GB" --filter "batch_add_g2" --runs 3
-done
-run "G1 2^26 sort=count window=18" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SORT=count CUZK_MSM_WINDOW=18 "$GB" --filter "msm_g1 2^26" --runs 2
+run "G1 2^24 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^24" --runs 2
+run "G2 2^22 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^22" --runs 2
+run "G2 2^24 default" 20 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^24" --runs 2
 echo "$(el) done" | tee -a "$O/probe.log"

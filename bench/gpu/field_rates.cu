@@ -55,16 +55,6 @@ __global__ void __launch_bounds__(256, sizeof(F) == sizeof(Fp) ? 2 : 1) MaddChai
   }
   data[i] = acc.X + acc.Y + acc.ZZ + acc.ZZZ;
 }
-//! G2 mixed additions by lane pairs (Fp2Pair): thread pair t/2 runs one chain
-__global__ void __launch_bounds__(256, 2) MaddPairChain(Fp2 *data, size_t pairs, int iters) {
-  const size_t i = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 1;
-  if (i >= pairs) return;
-  using P = Fp2Pair;
-  Xyzz<P> acc{P::Half(data[i]), P::Half(data[pairs + i]), P::Half(data[2 * pairs + i]), P::Half(data[3 * pairs + i])};
-  const Affine<P> q{P::Half(data[4 * pairs + i]), P::Half(data[5 * pairs + i])};
-  for (int k = 0; k < iters; k++) acc.AddAffine(q);
-  (acc.X + acc.Y + acc.ZZ + acc.ZZZ).StoreHalf(data[i]);
-}
 //! K affine accumulators per thread, each gets q added per round; one inversion per round
 template <int K> __global__ void AffineBatchChain(Fp *data, size_t threads, int rounds) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -161,8 +151,6 @@ int main(int argc, char **argv) {
          [&](cudaStream_t st) { MaddChain<Fp2, true><<<blocks, block, 0, st>>>(fp2, threads, ADD_ITERS / 2); }},
         {"g2_madd_xyzz_call", t * ADD_ITERS / 2,
          [&](cudaStream_t st) { MaddChain<Fp2, false><<<blocks, block, 0, st>>>(fp2, threads, ADD_ITERS / 2); }},
-        {"g2_madd_xyzz_lane_pairs", t / 2 * ADD_ITERS / 2,
-         [&](cudaStream_t st) { MaddPairChain<<<blocks, block, 0, st>>>(fp2, threads / 2, ADD_ITERS / 2); }},
         {"g1_affine_add_batch64", t * AFF_K * AFF_ROUNDS,
          [&](cudaStream_t st) { AffineBatchChain<AFF_K><<<blocks, block, 0, st>>>(fp, threads, AFF_ROUNDS); }},
     };

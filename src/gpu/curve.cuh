@@ -98,21 +98,6 @@ using G2Affine = Affine<Fp2>;
 using G1Xyzz = Xyzz<Fp>;
 using G2Xyzz = Xyzz<Fp2>;
 
-#if defined(__CUDACC__)
-//! Lane-pair views of whole G2 points (fp2.cuh's Fp2Pair): each lane of a pair loads, and stores,
-//! its halves of every coordinate.
-__device__ inline Affine<Fp2Pair> HalfOf(const G2Affine &p) { return {Fp2Pair::Half(p.x), Fp2Pair::Half(p.y)}; }
-__device__ inline Xyzz<Fp2Pair> HalfOf(const G2Xyzz &p) {
-  return {Fp2Pair::Half(p.X), Fp2Pair::Half(p.Y), Fp2Pair::Half(p.ZZ), Fp2Pair::Half(p.ZZZ)};
-}
-__device__ inline void StoreHalves(const Xyzz<Fp2Pair> &h, G2Xyzz &out) {
-  h.X.StoreHalf(out.X);
-  h.Y.StoreHalf(out.Y);
-  h.ZZ.StoreHalf(out.ZZ);
-  h.ZZZ.StoreHalf(out.ZZZ);
-}
-#endif
-
 //! Device point type for a host curve: DevicePoint<ec::G1Curve>::Affine is gpu::G1Affine, ...
 template <class C> struct DevicePoint;
 template <> struct DevicePoint<ec::G1Curve> {

@@ -110,6 +110,33 @@ template <class P> struct alignas(16) Mont {
   CUZK_HD Mont &operator-=(const Mont &b) { return *this = *this - b; }
   CUZK_HD Mont &operator*=(const Mont &b) { return *this = *this * b; }
 
+  //! t[0..N+1] += x·y for an N-word x and a word y, as two carry chains: the even-indexed words'
+  //! products (lo half at word 2k, hi at 2k + 1), then the odd ones' (2k + 1, 2k + 2). Each
+  //! product's two halves are adjacent in one chain, which ptxas can issue as one wide
+  //! multiply-add; separate lo and hi chains cannot be paired that way.
+  CUZK_HD static void MulAddRow(uint32_t *t, const uint32_t *x, uint32_t y) {
+    static_assert(N % 2 == 0);
+    CarryChain e;
+    t[0] = e.MadLoCc(x[0], y, t[0]);
+    t[1] = e.MadcHi(x[0], y, t[1]);
+    CUZK_UNROLL
+    for (int k = 2; k < N; k += 2) {
+      t[k] = e.MadcLo(x[k], y, t[k]);
+      t[k + 1] = e.MadcHi(x[k], y, t[k + 1]);
+    }
+    t[N] = e.Addc(t[N], 0);
+    t[N + 1] = e.Addc(t[N + 1], 0);
+    CarryChain o;
+    t[1] = o.MadLoCc(x[1], y, t[1]);
+    t[2] = o.MadcHi(x[1], y, t[2]);
+    CUZK_UNROLL
+    for (int k = 3; k < N; k += 2) {
+      t[k] = o.MadcLo(x[k], y, t[k]);
+      t[k + 1] = o.MadcHi(x[k], y, t[k + 1]);
+    }
+    t[N + 1] = o.Addc(t[N + 1], 0);
+  }
+
   CUZK_HD Mont operator*(const Mont &b) const {
     constexpr Words32<N> p = MOD;
     uint32_t t[N + 2];
@@ -117,29 +144,9 @@ template <class P> struct alignas(16) Mont {
     for (int j = 0; j < N + 2; j++) t[j] = 0;
     CUZK_UNROLL
     for (int i = 0; i < N; i++) {
-      const uint32_t bi = b.v[i];
-      CarryChain c;
-      // t += a·b[i]: low halves into t[0..N-1], high halves into t[1..N]
-      t[0] = c.MadLoCc(v[0], bi, t[0]);
-      CUZK_UNROLL
-      for (int j = 1; j < N; j++) t[j] = c.MadcLo(v[j], bi, t[j]);
-      t[N] = c.Addc(t[N], 0);
-      t[N + 1] = c.Addc(0, 0);
-      t[1] = c.MadHiCc(v[0], bi, t[1]);
-      CUZK_UNROLL
-      for (int j = 1; j < N; j++) t[j + 1] = c.MadcHi(v[j], bi, t[j + 1]);
-      t[N + 1] = c.Addc(t[N + 1], 0);
+      MulAddRow(t, v, b.v[i]); // t += a·b[i]
       // t += m·p with m chosen so that t[0] becomes 0, then shift one word down
-      const uint32_t m = t[0] * M0;
-      t[0] = c.MadLoCc(m, p[0], t[0]);
-      CUZK_UNROLL
-      for (int j = 1; j < N; j++) t[j] = c.MadcLo(m, p[j], t[j]);
-      t[N] = c.Addc(t[N], 0);
-      t[N + 1] = c.Addc(t[N + 1], 0);
-      t[1] = c.MadHiCc(m, p[0], t[1]);
-      CUZK_UNROLL
-      for (int j = 1; j < N; j++) t[j + 1] = c.MadcHi(m, p[j], t[j + 1]);
-      t[N + 1] = c.Addc(t[N + 1], 0);
+      MulAddRow(t, p.w, t[0] * M0);
       CUZK_UNROLL
       for (int j = 0; j <= N; j++) t[j] = t[j + 1];
       t[N + 1] = 0;
@@ -198,17 +205,7 @@ template <class P> struct alignas(16) Mont {
     u[N + 1] = 0;
     CUZK_UNROLL
     for (int i = 0; i < N; i++) {
-      const uint32_t m = u[0] * M0;
-      CarryChain c;
-      u[0] = c.MadLoCc(m, p[0], u[0]);
-      CUZK_UNROLL
-      for (int j = 1; j < N; j++) u[j] = c.MadcLo(m, p[j], u[j]);
-      u[N] = c.Addc(u[N], 0);
-      u[N + 1] = c.Addc(0, 0);
-      u[1] = c.MadHiCc(m, p[0], u[1]);
-      CUZK_UNROLL
-      for (int j = 1; j < N; j++) u[j + 1] = c.MadcHi(m, p[j], u[j + 1]);
-      u[N + 1] = c.Addc(u[N + 1], 0);
+      MulAddRow(u, p.w, u[0] * M0);
       CUZK_UNROLL
       for (int k = 0; k <= N; k++) u[k] = u[k + 1];
       u[N + 1] = 0;

@@ -16,11 +16,10 @@ namespace cuzk::gpu {
 
 //! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
 //! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_SORT=radix|count,
-//! CUZK_MSM_G2_PAIRS=0|1, CUZK_MSM_RUN_LOG=k, CUZK_MSM_CHUNK=points, CUZK_MSM_PROFILE=1.
+//! CUZK_MSM_RUN_LOG=k, CUZK_MSM_CHUNK=points, CUZK_MSM_PROFILE=1.
 struct MsmTuning {
   unsigned window_bits = 0;   //!< c; 0: Msm::WindowBits(n)
   bool counting_sort = false; //!< per-slot counting sort instead of a radix sort of all pairs
-  bool g2_lane_pairs = false; //!< G2 buckets summed by lane pairs (fp2.cuh's Fp2Pair)
   unsigned run_log = 0;       //!< points sorted at once: 2^run_log; 0: Msm::MAX_RUN
   unsigned chunk = 0;         //!< most points one accumulation thread sums; 0: 4× the average bucket
   bool profile = false;       //!< per-phase CUDA-event times of every run on stderr

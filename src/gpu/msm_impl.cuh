@@ -15,7 +15,6 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace cuzk::gpu {
@@ -84,20 +83,6 @@ __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
   if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
 }
-//! this lane's halves of G2 base i
-struct HalfLoader {
-  const G2Affine *bases;
-  __device__ Affine<Fp2Pair> operator()(uint64_t i) const { return HalfOf(bases[i]); }
-};
-
-//! G2's accumulation over lane pairs (fp2.cuh's Fp2Pair): threads 2t and 2t + 1 sum item t
-__global__ void __launch_bounds__(BLOCK, 2)
-    AccumulatePairKernel(const G2Affine *bases, const uint32_t *vals, const uint32_t *item_begin,
-                         const uint32_t *item_end, const uint32_t *total_items, G2Xyzz *partials) {
-  const uint32_t it = (blockIdx.x * blockDim.x + threadIdx.x) >> 1;
-  if (it >= *total_items) return; // both lanes of a pair leave together
-  StoreHalves(MsmAccumulateLoop<Xyzz<Fp2Pair>>(vals, item_begin[it], item_end[it], HalfLoader{bases}), partials[it]);
-}
 template <class X>
 __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
@@ -115,27 +100,6 @@ __global__ void __launch_bounds__(T, LoopMinBlocks<X>())
   const uint64_t t = uint64_t(blockIdx.x) * T + threadIdx.x, stride = uint64_t(gridDim.x) * T;
   const X v = BatchAddThread<A, X>(bases, bitmap, n, t, stride);
   BlockTreeSum<X, T>(v, partials + blockIdx.x);
-}
-//! G2 batch addition over lane pairs: pair p of the block takes bitmap words t, t + stride, ...
-//! as one thread of BatchAddKernel would, then the block's pairs add their sums up in a tree
-template <unsigned T>
-__global__ void __launch_bounds__(T, 2)
-    BatchAddPairKernel(const G2Affine *bases, const uint64_t *bitmap, uint64_t n, G2Xyzz *partials) {
-  constexpr unsigned PAIRS = T / 2;
-  const unsigned p = threadIdx.x >> 1;
-  const uint64_t t = uint64_t(blockIdx.x) * PAIRS + p, stride = uint64_t(gridDim.x) * PAIRS;
-  __shared__ G2Xyzz sh[PAIRS];
-  StoreHalves(BatchAddLoop<Xyzz<Fp2Pair>>(bitmap, n, t, stride, HalfLoader{bases}), sh[p]);
-  __syncthreads();
-  for (unsigned s = PAIRS / 2; s > 0; s >>= 1) {
-    if (p < s) {
-      Xyzz<Fp2Pair> a = HalfOf(sh[p]);
-      a.Add(HalfOf(sh[p + s]));
-      StoreHalves(a, sh[p]);
-    }
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) partials[blockIdx.x] = sh[0];
 }
 //! block b: out[b] = Σ in[b·count .. (b + 1)·count)
 template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(const X *in, uint32_t count, X *out) {
@@ -319,18 +283,8 @@ template <class C> struct Msm<C>::Impl {
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("items", s);
-    if constexpr (std::is_same_v<A, G2Affine>) {
-      if (tuning.g2_lane_pairs) {
-        AccumulatePairKernel<<<Blocks(2 * z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
-                                                                        item_end.Data(), total.Data(), partials.Data());
-      } else {
-        AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
-                                                                      item_end.Data(), total.Data(), partials.Data());
-      }
-    } else {
-      AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
-                                                                    item_end.Data(), total.Data(), partials.Data());
-    }
+    AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
+                                                                  item_end.Data(), total.Data(), partials.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("accumulate", s);
     MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());
@@ -360,9 +314,24 @@ template <class C> struct Msm<C>::Impl {
 template <class C> unsigned Msm<C>::WindowBits(size_t n) {
   unsigned lg = 0;
   while ((size_t(2) << lg) <= n) lg++; // ⌊log2 n⌋
-  // ~n·W accumulation adds against ~W·2^c reduction adds; 16 bits keeps the keys, slots and
-  // the per-window reduction small while W = 16 at n = 2^24
-  return std::clamp<unsigned>(lg > 7 ? lg - 7 : 0, 4, 16);
+  // ~n·W accumulation adds against ~W·2^c reduction adds, up to 16 bits (measured on an H200: wider
+  // windows cost more in the reduction than they save). The top window holds only 256 − c·(W − 1)
+  // bits: with few, nearly every point lands in a handful of its buckets, whose work items are then
+  // merged serially (c = 18: 4 bits, 230 ms of merging per 2^24 run). So among widths near the
+  // first choice, those whose top window has at least c/2 bits are taken, the cheapest by n·W + W·2^c.
+  const unsigned first = std::clamp<unsigned>(lg > 7 ? lg - 7 : 0, 4, 16);
+  unsigned best = 0;
+  double best_cost = 0;
+  for (unsigned c = first > 7 ? first - 3 : 4; c <= std::min(first + 1, 16u); c++) {
+    const unsigned windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
+    if (2 * top < c) continue;
+    const double cost = double(windows) * (double(n) + double(size_t(1) << c));
+    if (!best || cost < best_cost) {
+      best = c;
+      best_cost = cost;
+    }
+  }
+  return best ? best : first;
 }
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
@@ -397,8 +366,6 @@ template <class C> struct BatchAdd<C>::Impl {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   static constexpr unsigned T = msm_detail::TreeThreads<X>();
-  //! block size of the lane-pair kernel (G2)
-  static constexpr unsigned PAIR_T = 256;
   Device dev;
   MsmTuning tuning;
   uint32_t blocks;
@@ -423,18 +390,8 @@ ec::Jacobian<C> BatchAdd<C>::Run(const ec::Affine<C> *bases, const uint64_t *bit
   impl_->dev.MakeCurrent();
   if (n == 0) return ec::Jacobian<C>::Infinity();
   const cudaStream_t st = s.Get();
-  if constexpr (std::is_same_v<A, G2Affine>) {
-    if (impl_->tuning.g2_lane_pairs) {
-      BatchAddPairKernel<Impl::PAIR_T><<<impl_->blocks, Impl::PAIR_T, 0, st>>>(reinterpret_cast<const A *>(bases),
-                                                                               bitmap, n, impl_->partials.Data());
-    } else {
-      BatchAddKernel<A, X, T>
-          <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
-    }
-  } else {
-    BatchAddKernel<A, X, T>
-        <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
-  }
+  BatchAddKernel<A, X, T>
+      <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
   CUZK_CUDA_CHECK_LAUNCH();
   SumKernel<X, T><<<1, T, 0, st>>>(impl_->partials.Data(), impl_->blocks, impl_->result.Data());
   CUZK_CUDA_CHECK_LAUNCH();

@@ -147,21 +147,17 @@ CUZK_HD void MsmItemsThread(const uint32_t *start, const uint32_t *end, const ui
   if (g + 1 == sh.Slots()) *total_items = first[g] + counts[g];
 }
 
-//! step 3c: the sum of one item's points; load(i) gives point i (whole, or a lane's half of it)
-template <class X, class Load>
-CUZK_HD X MsmAccumulateLoop(const uint32_t *vals, uint32_t begin, uint32_t end, const Load &load) {
+//! step 3c: the sum of one item's points
+template <class A, class X>
+CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t begin, uint32_t end) {
   X acc = X::Infinity();
   for (uint32_t p = begin; p < end; p++) {
     const uint32_t v = vals[p];
-    auto pt = load(v & 0x7fffffffu);
+    A pt = bases[v & 0x7fffffffu];
     if (v >> 31) pt = -pt;
     MsmAddInLoop(acc, pt);
   }
   return acc;
-}
-template <class A, class X>
-CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t begin, uint32_t end) {
-  return MsmAccumulateLoop<X>(vals, begin, end, [bases](uint32_t i) { return bases[i]; });
 }
 
 //! step 3d for slot g: merge its items
@@ -198,10 +194,9 @@ CUZK_HD X MsmSegmentThread(const X *buckets, uint32_t w, uint32_t j, uint32_t se
   return acc;
 }
 
-//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap;
-//! load(i) gives point i (whole, or a lane's half of it)
-template <class X, class Load>
-CUZK_HD X BatchAddLoop(const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride, const Load &load) {
+//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap
+template <class A, class X>
+CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
   X acc = X::Infinity();
   const uint64_t words = (n + 63) / 64;
   for (uint64_t w = t; w < words; w += stride) {
@@ -213,15 +208,11 @@ CUZK_HD X BatchAddLoop(const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t 
 #else
       const unsigned b = unsigned(__builtin_ctzll(bits));
 #endif
-      MsmAddInLoop(acc, load(w * 64 + b));
+      MsmAddInLoop(acc, bases[w * 64 + b]);
       bits &= bits - 1;
     }
   }
   return acc;
-}
-template <class A, class X>
-CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
-  return BatchAddLoop<X>(bitmap, n, t, stride, [bases](uint64_t i) { return bases[i]; });
 }
 
 } // namespace cuzk::gpu

@@ -81,21 +81,6 @@ TEST(GpuFieldEmulation, Fp2MatchesHost) {
   }
 }
 
-// Fp2Pair's lane rules: lane j, given its halves and its partner's, computes c_j of the product
-TEST(GpuFieldEmulation, Fp2PairLaneRules) {
-  auto rng = gpu::test::Rng(9);
-  for (int i = 0; i < 200; i++) {
-    ff::Fp2 a{ff::Fp::Random(rng), ff::Fp::Random(rng)}, b{ff::Fp::Random(rng), ff::Fp::Random(rng)};
-    if (i == 0) a = ff::Fp2{-ff::Fp::One(), ff::Fp::Zero()};
-    const gpu::Fp2 da = ToDevice<gpu::Fp2>(a), db = ToDevice<gpu::Fp2>(b);
-    const ff::Fp2 ab = a * b, aa = a.Square();
-    EXPECT_TRUE(ToHost<ff::Fp>(gpu::Fp2Pair::MulRule(da.c0, db.c0, da.c1, db.c1, 0)) == ab.c0);
-    EXPECT_TRUE(ToHost<ff::Fp>(gpu::Fp2Pair::MulRule(da.c1, db.c1, da.c0, db.c0, 1)) == ab.c1);
-    EXPECT_TRUE(ToHost<ff::Fp>(gpu::Fp2Pair::SquareRule(da.c0, da.c1, 0)) == aa.c0);
-    EXPECT_TRUE(ToHost<ff::Fp>(gpu::Fp2Pair::SquareRule(da.c1, da.c0, 1)) == aa.c1);
-  }
-}
-
 template <class C> void CheckCurveOps() {
   using DP = gpu::DevicePoint<C>;
   using J = ec::Jacobian<C>;

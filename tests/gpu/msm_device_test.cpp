@@ -30,13 +30,6 @@ MsmTuning Counting(unsigned window_bits = 0) {
   return t;
 }
 MsmTuning Radix() { return MsmTuning{}; }
-// G2 buckets summed by lane pairs (Fp2Pair)
-MsmTuning Pairs(bool counting) {
-  MsmTuning t;
-  t.counting_sort = counting;
-  t.g2_lane_pairs = true;
-  return t;
-}
 
 template <class C> void EdgeCases(std::initializer_list<size_t> sizes, MsmTuning tuning) {
   CUZK_REQUIRE_GPU();
@@ -61,10 +54,6 @@ TEST(GpuMsmDevice, G1EdgeCasesCountingSort) {
   EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}, Counting());
 }
 TEST(GpuMsmDevice, G2EdgeCasesCountingSort) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Counting()); }
-TEST(GpuMsmDevice, G2EdgeCasesLanePairs) {
-  EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Pairs(false));
-  EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Pairs(true));
-}
 
 template <class C> void Large(std::initializer_list<size_t> sizes, bool skewed, MsmTuning tuning = Radix()) {
   CUZK_REQUIRE_GPU();
@@ -113,7 +102,6 @@ TEST(GpuMsmDevice, G1Skewed) { Large<ec::G1Curve>({1 << 14, 1 << 18}, true); }
 TEST(GpuMsmDevice, G2Large) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true); }
 TEST(GpuMsmDevice, G1LargeCountingSort) { Large<ec::G1Curve>({1 << 12, (1 << 20) + 3}, true, Counting()); }
 TEST(GpuMsmDevice, G2LargeCountingSort) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true, Counting()); }
-TEST(GpuMsmDevice, G2LargeLanePairs) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true, Pairs(true)); }
 // windows wider than the automatic choice: many buckets per window, few points per bucket
 TEST(GpuMsmDevice, WideWindows) {
   Large<ec::G1Curve>({1 << 16}, true, Counting(20));
@@ -152,6 +140,5 @@ template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTu
 
 TEST(GpuBatchAddDevice, G1) { BatchAddCheck<ec::G1Curve>({1, 64, 65, 1000, 1 << 20}); }
 TEST(GpuBatchAddDevice, G2) { BatchAddCheck<ec::G2Curve>({1, 100, 1 << 16}); }
-TEST(GpuBatchAddDevice, G2LanePairs) { BatchAddCheck<ec::G2Curve>({1, 100, 1 << 16}, Pairs(false)); }
 
 } // namespace
