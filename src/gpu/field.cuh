@@ -110,31 +110,29 @@ template <class P> struct alignas(16) Mont {
   CUZK_HD Mont &operator-=(const Mont &b) { return *this = *this - b; }
   CUZK_HD Mont &operator*=(const Mont &b) { return *this = *this * b; }
 
-  //! t[0..N+1] += x·y for an N-word x and a word y, as two carry chains: the even-indexed words'
-  //! products (lo half at word 2k, hi at 2k + 1), then the odd ones' (2k + 1, 2k + 2). Each
-  //! product's two halves are adjacent in one chain, which ptxas can issue as one wide
-  //! multiply-add; separate lo and hi chains cannot be paired that way.
+  //! t += Σ x[j]·y·2^(32(off + j)) over j = j0, j0 + 2, ... < N, as one carry chain whose carry
+  //! ripples on through word `last`: the lo and hi halves of each product are adjacent in the chain
+  //! (ptxas can issue the pair as one wide multiply-add; separate lo and hi chains cannot be paired
+  //! that way). Taking every second j keeps the products' words from overlapping.
+  CUZK_HD static void MulAddEvery2(uint32_t *t, const uint32_t *x, uint32_t y, int j0, int off, int last) {
+    if (j0 >= N) return;
+    CarryChain c;
+    t[off + j0] = c.MadLoCc(x[j0], y, t[off + j0]);
+    t[off + j0 + 1] = c.MadcHi(x[j0], y, t[off + j0 + 1]);
+    int j = j0 + 2;
+    CUZK_UNROLL
+    for (; j < N; j += 2) {
+      t[off + j] = c.MadcLo(x[j], y, t[off + j]);
+      t[off + j + 1] = c.MadcHi(x[j], y, t[off + j + 1]);
+    }
+    CUZK_UNROLL
+    for (int w = off + j; w <= last; w++) t[w] = c.Addc(t[w], 0); // j: one past the last product
+  }
+  //! t[0..N+1] += x·y for an N-word x and a word y: the even-indexed words' products, then the odd ones'
   CUZK_HD static void MulAddRow(uint32_t *t, const uint32_t *x, uint32_t y) {
     static_assert(N % 2 == 0);
-    CarryChain e;
-    t[0] = e.MadLoCc(x[0], y, t[0]);
-    t[1] = e.MadcHi(x[0], y, t[1]);
-    CUZK_UNROLL
-    for (int k = 2; k < N; k += 2) {
-      t[k] = e.MadcLo(x[k], y, t[k]);
-      t[k + 1] = e.MadcHi(x[k], y, t[k + 1]);
-    }
-    t[N] = e.Addc(t[N], 0);
-    t[N + 1] = e.Addc(t[N + 1], 0);
-    CarryChain o;
-    t[1] = o.MadLoCc(x[1], y, t[1]);
-    t[2] = o.MadcHi(x[1], y, t[2]);
-    CUZK_UNROLL
-    for (int k = 3; k < N; k += 2) {
-      t[k] = o.MadcLo(x[k], y, t[k]);
-      t[k + 1] = o.MadcHi(x[k], y, t[k + 1]);
-    }
-    t[N + 1] = o.Addc(t[N + 1], 0);
+    MulAddEvery2(t, x, y, 0, 0, N + 1);
+    MulAddEvery2(t, x, y, 1, 0, N + 1);
   }
 
   CUZK_HD Mont operator*(const Mont &b) const {
@@ -163,19 +161,13 @@ template <class P> struct alignas(16) Mont {
     uint32_t t[2 * N];
     CUZK_UNROLL
     for (int k = 0; k < 2 * N; k++) t[k] = 0;
-    // Row i adds a_i·a_j for j > i at word i + j. Its lo chain's carry lands on word i + N, which
-    // holds at most the previous row's carry bit; its hi chain's carry opens word i + N + 1.
+    // Row i adds a_i·a_j for j > i at word i + j, in two chains (j − i odd, then even). The cross
+    // products of rows 0..i sum to less than 2^(32(N + i + 1) + 1), so a row's carries stop at
+    // word i + N + 1.
     CUZK_UNROLL
     for (int i = 0; i < N - 1; i++) {
-      CarryChain c;
-      t[2 * i + 1] = c.MadLoCc(v[i], v[i + 1], t[2 * i + 1]);
-      CUZK_UNROLL
-      for (int j = i + 2; j < N; j++) t[i + j] = c.MadcLo(v[i], v[j], t[i + j]);
-      t[i + N] = c.Addc(t[i + N], 0);
-      t[2 * i + 2] = c.MadHiCc(v[i], v[i + 1], t[2 * i + 2]);
-      CUZK_UNROLL
-      for (int j = i + 2; j < N; j++) t[i + j + 1] = c.MadcHi(v[i], v[j], t[i + j + 1]);
-      t[i + N + 1] = c.Addc(0, 0);
+      MulAddEvery2(t, v, v[i], i + 1, i, i + N + 1);
+      MulAddEvery2(t, v, v[i], i + 2, i, i + N + 1);
     }
     // doubled (the cross sum is below 2^(64N−1), so nothing leaves the top word), plus a_i² at 2i
     CarryChain d;
