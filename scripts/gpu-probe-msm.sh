@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-msm.sh — MSM experiments at a device slot (run after scripts/gpu-check.sh with
-# BUILD=<its build dir>, PROBE_OUT=<folder>; ≤ 90 s): raw field/curve rates, then per-phase times
-# (CUZK_MSM_PROFILE=1) of G1/G2 MSMs under several window widths and both sorts.
+# scripts/gpu-probe-msm.sh — MSM measurements at a device slot (run after scripts/gpu-check.sh with
+# BUILD=<its build dir>, PROBE_OUT=<folder>; ≤ 60 s): raw field/curve rates (gpu_field_rates), the
+# SASS instruction mix of the field multiplications, then per-phase times (CUZK_MSM_PROFILE=1) of
+# the default G1/G2 MSMs. Other window widths: CUZK_MSM_WINDOW=c.
 set -u
 B=${BUILD:-build-gpu}
 O=${PROBE_OUT:-probe-msm}

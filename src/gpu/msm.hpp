@@ -15,20 +15,16 @@
 namespace cuzk::gpu {
 
 //! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
-//! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_SORT=radix|count,
-//! CUZK_MSM_RUN_LOG=k, CUZK_MSM_CHUNK=points, CUZK_MSM_PROFILE=1.
+//! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_PROFILE=1.
 struct MsmTuning {
   unsigned window_bits = 0;   //!< c; 0: Msm::WindowBits(n)
-  bool counting_sort = false; //!< per-slot counting sort instead of a radix sort of all pairs
-  unsigned run_log = 0;       //!< points sorted at once: 2^run_log; 0: Msm::MAX_RUN
-  unsigned chunk = 0;         //!< most points one accumulation thread sums; 0: 4× the average bucket
   bool profile = false;       //!< per-phase CUDA-event times of every run on stderr
   static MsmTuning FromEnv(); //!< the defaults, overridden by the environment
 };
 
 template <class C> class Msm {
 public:
-  //! largest run sorted at once by default (MsmTuning::run_log); longer inputs are processed in runs
+  //! largest run sorted at once; longer inputs are processed in runs of this size
   static constexpr size_t MAX_RUN = size_t(1) << 24;
 
   Msm(const Device &dev, size_t max_n, MsmTuning tuning = MsmTuning::FromEnv());

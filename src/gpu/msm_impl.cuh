@@ -50,14 +50,6 @@ __global__ void DigitsKernel(const Fr *scalars, MsmShape sh, uint32_t *keys, uin
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < sh.n) MsmDigitsThread(scalars, i, sh, keys, vals);
 }
-__global__ void HistKernel(const Fr *scalars, MsmShape sh, uint32_t *counts) {
-  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < sh.n) MsmHistThread(scalars, i, sh, counts);
-}
-__global__ void ScatterKernel(const Fr *scalars, MsmShape sh, uint32_t *cursor, uint32_t *vals) {
-  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < sh.n) MsmScatterThread(scalars, i, sh, cursor, vals);
-}
 __global__ void BoundsKernel(const uint32_t *keys, uint32_t total, uint32_t *start, uint32_t *end) {
   const uint32_t p = blockIdx.x * blockDim.x + threadIdx.x;
   if (p < total) MsmBoundsThread(keys, p, total, start, end);
@@ -127,7 +119,7 @@ public:
     events_[marks_].Record(s);
     names_[marks_++] = name;
   }
-  void Print(const char *what, const MsmShape &sh, bool counting) {
+  void Print(const char *what, const MsmShape &sh) {
     if (!on_ || marks_ < 2) return;
     std::string line;
     char buf[96];
@@ -135,8 +127,8 @@ public:
       std::snprintf(buf, sizeof buf, " %s %.2f", names_[i], events_[i].MillisSince(events_[i - 1]));
       line += buf;
     }
-    std::fprintf(stderr, "msm profile %s n=%u c=%u W=%u sort=%s total %.2f ms:%s\n", what, sh.n, sh.c, sh.windows,
-                 counting ? "count" : "radix", events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
+    std::fprintf(stderr, "msm profile %s n=%u c=%u W=%u total %.2f ms:%s\n", what, sh.n, sh.c, sh.windows,
+                 events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
     marks_ = 0;
   }
 
@@ -167,7 +159,7 @@ template <class C> struct Msm<C>::Impl {
     sh.windows = SCALAR_BITS / sh.c + 1;
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
-    sh.chunk = tuning.chunk ? tuning.chunk : uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
+    sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
     return sh;
   }
   //! buckets one thread of step 4 runs over: enough threads to fill the device at every c
@@ -181,7 +173,6 @@ template <class C> struct Msm<C>::Impl {
     z.pairs = z.shape.Pairs();
     z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
     z.sort_temp = 0;
-    if (tuning.counting_sort) return z;
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, z.sort_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
                                                     (uint32_t *)nullptr, (uint32_t *)nullptr, int(z.pairs), 0,
                                                     int(KeyBits(z.shape))));
@@ -203,18 +194,12 @@ template <class C> struct Msm<C>::Impl {
   //! max_n use narrower windows, so the per-window buffers are sized for the floor, not for max_n.
   static constexpr uint32_t MAX_WINDOWS = SCALAR_BITS / 4 + 1;
 
-  static size_t RunLength(const MsmTuning &t) {
-    return t.run_log ? size_t(1) << std::clamp(t.run_log, 10u, 28u) : MAX_RUN;
-  }
-  //! pairs the radix sort's extra buffers hold (the counting sort needs only vals_out)
-  size_t RadixPairs(const Sizes &z) const { return tuning.counting_sort ? 0 : z.pairs; }
-
   //! step 4's segment sums: windows·Buckets/SEG_LEN, or one per window when a window has fewer buckets
   static size_t SegSums(const Sizes &z) { return std::max<size_t>(z.slots / (2 * SEG_LEN), MAX_WINDOWS); }
 
   Impl(const Device &d, size_t max_n, const MsmTuning &t)
-      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, RunLength(t)))), cap(SizesFor(max_run, t)),
-        keys_in(d, RadixPairs(cap)), keys_out(d, RadixPairs(cap)), vals_in(d, RadixPairs(cap)), vals_out(d, cap.pairs),
+      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run, t)),
+        keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
         start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
         item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
         seg_sums(d, SegSums(cap)), window_sums(d, MAX_WINDOWS), temp(d, 0), timer(d, t.profile) {
@@ -248,32 +233,17 @@ template <class C> struct Msm<C>::Impl {
       // CUB's scratch is not promised to shrink with the input; never seen, but never wrong
       temp = DeviceBuffer<uint8_t>(dev, std::max(z.sort_temp, scan_need));
     }
-    if (tuning.counting_sort) {
-      CUZK_CUDA_CHECK(cudaMemsetAsync(counts.Data(), 0, z.slots * sizeof(uint32_t), st));
-      HistKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, counts.Data());
-      CUZK_CUDA_CHECK_LAUNCH();
-      timer.Mark("hist", s);
-      size_t scan_bytes = temp.Size();
-      CUZK_CUDA_CHECK(
-          cub::DeviceScan::ExclusiveSum(temp.Data(), scan_bytes, counts.Data(), start.Data(), int(z.slots), st));
-      CUZK_CUDA_CHECK(
-          cudaMemcpyAsync(end.Data(), start.Data(), z.slots * sizeof(uint32_t), cudaMemcpyDeviceToDevice, st));
-      ScatterKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, end.Data(), vals_out.Data());
-      CUZK_CUDA_CHECK_LAUNCH();
-      timer.Mark("scatter", s);
-    } else {
-      DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
-      CUZK_CUDA_CHECK_LAUNCH();
-      size_t temp_bytes = temp.Size();
-      CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
-                                                      vals_in.Data(), vals_out.Data(), int(z.pairs), 0,
-                                                      int(KeyBits(sh)), st));
-      timer.Mark("digits+sort", s);
-      CUZK_CUDA_CHECK(cudaMemsetAsync(start.Data(), 0, z.slots * sizeof(uint32_t), st));
-      CUZK_CUDA_CHECK(cudaMemsetAsync(end.Data(), 0, z.slots * sizeof(uint32_t), st));
-      BoundsKernel<<<Blocks(z.pairs), BLOCK, 0, st>>>(keys_out.Data(), uint32_t(z.pairs), start.Data(), end.Data());
-      CUZK_CUDA_CHECK_LAUNCH();
-    }
+    DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    size_t temp_bytes = temp.Size();
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
+                                                    vals_in.Data(), vals_out.Data(), int(z.pairs), 0, int(KeyBits(sh)),
+                                                    st));
+    timer.Mark("digits+sort", s);
+    CUZK_CUDA_CHECK(cudaMemsetAsync(start.Data(), 0, z.slots * sizeof(uint32_t), st));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(end.Data(), 0, z.slots * sizeof(uint32_t), st));
+    BoundsKernel<<<Blocks(z.pairs), BLOCK, 0, st>>>(keys_out.Data(), uint32_t(z.pairs), start.Data(), end.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
     CountKernel<<<Blocks(z.slots), BLOCK, 0, st>>>(start.Data(), end.Data(), sh, counts.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     size_t scan_bytes = temp.Size();
@@ -300,7 +270,7 @@ template <class C> struct Msm<C>::Impl {
     CUZK_CUDA_CHECK(
         cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X), cudaMemcpyDeviceToHost, st));
     s.Synchronize();
-    timer.Print(sizeof(A) == sizeof(G1Affine) ? "G1" : "G2", sh, tuning.counting_sort);
+    timer.Print(sizeof(A) == sizeof(G1Affine) ? "G1" : "G2", sh);
     // Horner over the windows, top first: acc ← acc·2^c + S_w
     ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
     for (uint32_t w = sh.windows; w-- > 0;) {
@@ -336,10 +306,9 @@ template <class C> unsigned Msm<C>::WindowBits(size_t n) {
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
   using X = typename Impl::X;
-  const MsmTuning t = MsmTuning::FromEnv();
-  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, Impl::RunLength(t))), t);
-  return z.pairs * (t.counting_sort ? 4 : 16) + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) +
-         z.sort_temp + Impl::SegSums(z) * sizeof(X);
+  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), MsmTuning::FromEnv());
+  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp +
+         Impl::SegSums(z) * sizeof(X);
 }
 
 template <class C> Msm<C>::Msm(const Device &dev, size_t max_n, MsmTuning tuning) {

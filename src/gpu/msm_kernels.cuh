@@ -6,8 +6,7 @@
 //      2^(c−1) buckets and a negative digit adds −P (free: negate y). W·c ≥ 256 > 255 leaves the top
 //      window a spare bit, so the last carry is always absorbed. Each (window, point) pair becomes
 //      a key (window·2^c + |digit|) and a value (point index, sign in bit 31).
-//   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh), or counted and scattered into
-//      their slots (counting sort, below): each bucket's points become a run.
+//   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh): each bucket's points become a run.
 //   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
 //      huge (all scalars equal, say) is spread over many threads; each item is summed in XYZZ,
 //      then the items of one bucket are merged.
@@ -70,43 +69,6 @@ CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, 
     const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
     keys[w * sh.n + i] = (w << sh.c) | mag;
     vals[w * sh.n + i] = i | (neg << 31);
-  }
-}
-
-//! *p += v, returning the old value: an atomic on the device, a plain update in the host twin
-CUZK_HD uint32_t MsmAtomicAdd(uint32_t *p, uint32_t v) {
-#if defined(__CUDA_ARCH__)
-  return atomicAdd(p, v);
-#else
-  const uint32_t old = *p;
-  *p = old + v;
-  return old;
-#endif
-}
-
-// Counting sort (the alternative to step 2's radix sort of all pairs): the slots are the keys
-// themselves, so one pass counts each slot's points, a scan of the counts gives each slot's
-// start, and a second pass drops every point into its slot at a cursor advanced atomically.
-// Zero digits are neither counted nor stored. Within a slot the order is whatever the atomics
-// made it: a bucket's sum does not depend on it.
-
-//! counting sort, pass 1 for point i
-CUZK_HD void MsmHistThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *counts) {
-  const Fr s = scalars[i].FromMontgomery();
-  uint32_t carry = 0, neg = 0;
-  for (uint32_t w = 0; w < sh.windows; w++) {
-    const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
-    if (mag) MsmAtomicAdd(&counts[(w << sh.c) | mag], 1);
-  }
-}
-
-//! counting sort, pass 2 for point i: cursor starts as each slot's start and ends as its end
-CUZK_HD void MsmScatterThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *cursor, uint32_t *vals) {
-  const Fr s = scalars[i].FromMontgomery();
-  uint32_t carry = 0, neg = 0;
-  for (uint32_t w = 0; w < sh.windows; w++) {
-    const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
-    if (mag) vals[MsmAtomicAdd(&cursor[(w << sh.c) | mag], 1)] = i | (neg << 31);
   }
 }
 

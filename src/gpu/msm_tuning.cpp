@@ -9,9 +9,6 @@ namespace cuzk::gpu {
 MsmTuning MsmTuning::FromEnv() {
   MsmTuning base;
   if (const char *w = std::getenv("CUZK_MSM_WINDOW"); w && *w) base.window_bits = unsigned(std::atoi(w));
-  if (const char *s = std::getenv("CUZK_MSM_SORT"); s && *s) base.counting_sort = std::strcmp(s, "count") == 0;
-  if (const char *r = std::getenv("CUZK_MSM_RUN_LOG"); r && *r) base.run_log = unsigned(std::atoi(r));
-  if (const char *k = std::getenv("CUZK_MSM_CHUNK"); k && *k) base.chunk = unsigned(std::atoi(k));
   if (const char *p = std::getenv("CUZK_MSM_PROFILE"); p && *p) base.profile = std::strcmp(p, "0") != 0;
   return base;
 }

@@ -22,14 +22,13 @@ ec::Jacobian<C> MsmOnDevice(Msm<C> &msm, const Device &dev, const std::vector<ec
   return msm.Run(db.Data(), dk.Data(), k.size(), s);
 }
 
-// the counting-sort path (MsmTuning::counting_sort), beside the radix-sort one
-MsmTuning Counting(unsigned window_bits = 0) {
+// a window width other than the automatic one
+MsmTuning Window(unsigned window_bits) {
   MsmTuning t;
-  t.counting_sort = true;
   t.window_bits = window_bits;
   return t;
 }
-MsmTuning Radix() { return MsmTuning{}; }
+MsmTuning Auto() { return MsmTuning{}; }
 
 template <class C> void EdgeCases(std::initializer_list<size_t> sizes, MsmTuning tuning) {
   CUZK_REQUIRE_GPU();
@@ -48,14 +47,10 @@ template <class C> void EdgeCases(std::initializer_list<size_t> sizes, MsmTuning
   EXPECT_TRUE(msm.Run(nullptr, nullptr, 0, s).IsInfinity());
 }
 
-TEST(GpuMsmDevice, G1EdgeCases) { EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}, Radix()); }
-TEST(GpuMsmDevice, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Radix()); }
-TEST(GpuMsmDevice, G1EdgeCasesCountingSort) {
-  EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}, Counting());
-}
-TEST(GpuMsmDevice, G2EdgeCasesCountingSort) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Counting()); }
+TEST(GpuMsmDevice, G1EdgeCases) { EdgeCases<ec::G1Curve>({1, 2, 3, 31, 32, 33, 100, 511, 1000, 4096}, Auto()); }
+TEST(GpuMsmDevice, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, Auto()); }
 
-template <class C> void Large(std::initializer_list<size_t> sizes, bool skewed, MsmTuning tuning = Radix()) {
+template <class C> void Large(std::initializer_list<size_t> sizes, bool skewed, MsmTuning tuning = Auto()) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
@@ -88,7 +83,7 @@ TEST(GpuMsmDevice, RunsShorterThanTheCapacity) {
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
   auto rng = test::Rng(64);
-  Msm<ec::G1Curve> msm(dev, 4095, Radix());
+  Msm<ec::G1Curve> msm(dev, 4095, Auto());
   for (size_t n : {4095, 2047, 1000, 190, 100, 33, 1}) {
     std::vector<ff::Fr> logs;
     auto bases = test::ProgressionBases<ec::G1Curve>(n, rng, logs);
@@ -100,16 +95,14 @@ TEST(GpuMsmDevice, RunsShorterThanTheCapacity) {
 TEST(GpuMsmDevice, G1LargeUniform) { Large<ec::G1Curve>({1 << 12, 1 << 16, (1 << 20) + 3}, false); }
 TEST(GpuMsmDevice, G1Skewed) { Large<ec::G1Curve>({1 << 14, 1 << 18}, true); }
 TEST(GpuMsmDevice, G2Large) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true); }
-TEST(GpuMsmDevice, G1LargeCountingSort) { Large<ec::G1Curve>({1 << 12, (1 << 20) + 3}, true, Counting()); }
-TEST(GpuMsmDevice, G2LargeCountingSort) { Large<ec::G2Curve>({1 << 12, 1 << 16}, true, Counting()); }
 // windows wider than the automatic choice: many buckets per window, few points per bucket
 TEST(GpuMsmDevice, WideWindows) {
-  Large<ec::G1Curve>({1 << 16}, true, Counting(20));
-  Large<ec::G1Curve>({1 << 16}, false, Counting(17));
-  Large<ec::G2Curve>({1 << 12}, false, Counting(18));
+  Large<ec::G1Curve>({1 << 16}, true, Window(20));
+  Large<ec::G1Curve>({1 << 16}, false, Window(17));
+  Large<ec::G2Curve>({1 << 12}, false, Window(18));
 }
 
-template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTuning tuning = Radix()) {
+template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTuning tuning = Auto()) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);

@@ -15,11 +15,10 @@ using namespace cuzk::gpu;
 
 namespace {
 
-// msm_impl.cuh's RunOnce with every kernel a loop and CUB replaced by std::stable_sort / scan; `counting`
-// takes the counting-sort path (MsmTuning::counting_sort)
+// msm_impl.cuh's RunOnce with every kernel a loop and CUB replaced by std::stable_sort / scan
 template <class C>
-ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk,
-                        bool counting = false) {
+ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c,
+                        uint32_t chunk) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   std::vector<A> bases(hb.size());
@@ -33,26 +32,17 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   sh.chunk = chunk;
   std::vector<uint32_t> start(sh.Slots(), 0), end(sh.Slots(), 0), counts(sh.Slots(), 0), first(sh.Slots());
   std::vector<uint32_t> sv(sh.Pairs());
-  if (counting) {
-    for (uint32_t i = 0; i < sh.n; i++) MsmHistThread(scalars.data(), i, sh, counts.data());
-    std::exclusive_scan(counts.begin(), counts.end(), start.begin(), 0u);
-    end = start;
-    // the device's atomics order a slot's points arbitrarily: scatter back to front here
-    for (uint32_t i = sh.n; i-- > 0;) MsmScatterThread(scalars.data(), i, sh, end.data(), sv.data());
-    for (uint32_t g = 0; g < sh.Slots(); g++) EXPECT_EQ(end[g] - start[g], counts[g]);
-  } else {
-    std::vector<uint32_t> keys(sh.Pairs()), vals(sh.Pairs());
-    for (uint32_t i = 0; i < sh.n; i++) MsmDigitsThread(scalars.data(), i, sh, keys.data(), vals.data());
-    std::vector<uint32_t> order(sh.Pairs());
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
-    std::vector<uint32_t> sk(sh.Pairs());
-    for (size_t p = 0; p < order.size(); p++) {
-      sk[p] = keys[order[p]];
-      sv[p] = vals[order[p]];
-    }
-    for (uint32_t p = 0; p < sh.Pairs(); p++) MsmBoundsThread(sk.data(), p, sh.Pairs(), start.data(), end.data());
+  std::vector<uint32_t> keys(sh.Pairs()), vals(sh.Pairs());
+  for (uint32_t i = 0; i < sh.n; i++) MsmDigitsThread(scalars.data(), i, sh, keys.data(), vals.data());
+  std::vector<uint32_t> order(sh.Pairs());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+  std::vector<uint32_t> sk(sh.Pairs());
+  for (size_t p = 0; p < order.size(); p++) {
+    sk[p] = keys[order[p]];
+    sv[p] = vals[order[p]];
   }
+  for (uint32_t p = 0; p < sh.Pairs(); p++) MsmBoundsThread(sk.data(), p, sh.Pairs(), start.data(), end.data());
   for (uint32_t g = 0; g < sh.Slots(); g++) MsmCountThread(start.data(), end.data(), g, sh, counts.data());
   std::exclusive_scan(counts.begin(), counts.end(), first.begin(), 0u);
   const size_t max_items = sh.Slots() + sh.Pairs() / sh.chunk + 1;
@@ -83,7 +73,6 @@ template <class C> void EdgeCases(std::initializer_list<size_t> sizes) {
     auto m = test::EdgeCase<C>(n, rng);
     for (unsigned c : {4u, 5u, 7u}) {
       ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3) == m.expected) << "n=" << n << " c=" << c;
-      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, true) == m.expected) << "counting n=" << n << " c=" << c;
     }
   }
 }
@@ -98,7 +87,6 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
                     test::ScalarKind::kUniform}) {
     auto k = test::Scalars(300, kind, rng);
     ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, 16) == test::ExpectedFromLogs<ec::G1Curve>(logs, k));
-    ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, 16, true) == test::ExpectedFromLogs<ec::G1Curve>(logs, k));
   }
 }
 
