@@ -10,6 +10,9 @@
 // ProveStart's work does not depend on that. Points: 4096 distinct G1 and 1024 distinct G2,
 // repeated, as in the spec's measurements. One warm-up (uploads the SRS to the device cache), then
 // R timed runs; medians of the total and of each phase, plus the device memory the prover uses.
+// Phases as GpuBackend counts them: "H NTT" includes the host copies of b and c, which overlap the
+// device's transforms of a (and b); "host plan + uploads" is a's copy, taken before the device lock,
+// and what the MSM plans did not hide behind H and its MSM: the CPU time left on the critical path.
 #include "gpu/groth16_backend.hpp"
 
 #include <algorithm>

@@ -4,8 +4,6 @@
 #include "gpu/ntt_pass.cuh"
 #include "gpu/ntt_tiled.cuh"
 
-#include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 
 namespace cuzk::gpu {
@@ -56,14 +54,6 @@ template <unsigned W> __global__ void BitReverseWordsKernel(uint4 *p, uint32_t c
   }
 }
 
-//! 4 elements a thread (80 registers, 3 blocks of 256 an SM) measured 1.75× faster than 8 (128 registers, 2 blocks)
-//! on an H200 (2^27 forward: 83 vs 146 ms): the Fr multiplies are latency-bound and want resident warps.
-//! CUZK_NTT_RADIX=8 selects 8 for comparison.
-unsigned RadixLogRequested() {
-  const char *v = std::getenv("CUZK_NTT_RADIX");
-  return v && std::strcmp(v, "8") == 0 ? 3 : 2;
-}
-
 } // namespace
 
 NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_n), storage_(dev, 0) {
@@ -76,11 +66,7 @@ NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_
   host_.all = {};
   tables_ = ResolveNttTables(host_, reinterpret_cast<const Fr *>(storage_.Data()));
   dev_.MakeCurrent();
-  radix_log_ = RadixLogRequested();
-  if (radix_log_ == 3)
-    SetTiledPassAttributes<3>();
-  else
-    SetTiledPassAttributes<2>();
+  SetTiledPassAttributes();
   CUZK_CUDA_CHECK(cudaFuncSetAttribute(BitReverseTileKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(NttBitReverseTile::SMEM_BYTES)));
 }
@@ -100,10 +86,8 @@ void NttDomain::Launch(std::span<const NttStep> steps, const Stream &s) const {
   for (const NttStep &step : steps) {
     if (step.bit_reverse)
       BitReverseScale(step.x, log_n_, step.br_scale, step.br_before, st);
-    else if (radix_log_ == 3)
-      LaunchTiledPass<3>(step.bits, step.pass, st);
     else
-      LaunchTiledPass<2>(step.bits, step.pass, st);
+      LaunchTiledPass(step.bits, step.pass, st);
   }
 }
 

@@ -37,9 +37,6 @@ public:
   //! overwritten. natural_out = false leaves h bit-reversed (h_j at position rev(j)), one pass less.
   void ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s, bool natural_out = true) const;
 
-  //! log2 of the elements a thread of a pass holds: 2, or 3 when CUZK_NTT_RADIX=8
-  unsigned RadixLog() const { return radix_log_; }
-
   //! the kernels of Transform / ComputeH, as data, and their launch (one step is one kernel:
   //! bench/gpu/gpu_bench times them one by one)
   std::vector<NttStep> TransformPlan(ff::Fr *data, NttKind kind) const;
@@ -49,7 +46,6 @@ public:
 private:
   Device dev_;
   unsigned log_n_;
-  unsigned radix_log_ = 2;
   NttTableData host_; // offsets and constants (the host copy of the values is dropped after upload)
   // one device allocation holds every table
   DeviceBuffer<ff::Fr> storage_;

@@ -13,7 +13,9 @@
 //
 // Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads are runs of C
 // adjacent i0 — 128-byte segments for lo ≥ 2 at R = 8), G = 2^GL threads per line, R = 2^RL elements per thread
-// (radix-R sub-steps in registers; R = 8, or 4 for half the registers and more resident warps, with more exchanges).
+// (radix-R sub-steps in registers, R = 4 = 2^NTT_REGISTER_RADIX_LOG). The Fr multiplies are latency-bound, so resident
+// warps pay more than fewer exchanges: on an H200 the 2^27 forward transform took 83 ms with R = 4 (80 registers, 3
+// blocks of 256 an SM) and 146 ms with R = 8 (128 registers, 2 blocks).
 // Between sub-steps the tile goes through shared memory, word-planar (plane q holds word q of every element) with the
 // low row bits XOR-swizzled so that every warp access hits 32 distinct banks (checked by the emulation test).
 //
@@ -69,9 +71,12 @@ struct NttPassArgs {
 //! rev of the low `bits` bits of x (0 for bits = 0)
 CUZK_HD uint32_t RevBits(uint32_t x, unsigned bits) { return bits == 0 ? 0 : BitReverse(x, bits); }
 
-template <unsigned S, unsigned RMAX = 3> struct NttPass {
-  static_assert(S >= 1 && S <= NTT_PASS_MAX_BITS && (RMAX == 2 || RMAX == 3));
-  static constexpr unsigned RL = S < RMAX ? S : RMAX;
+//! log2 of the elements one thread holds (see the file comment)
+inline constexpr unsigned NTT_REGISTER_RADIX_LOG = 2;
+
+template <unsigned S> struct NttPass {
+  static_assert(S >= 1 && S <= NTT_PASS_MAX_BITS);
+  static constexpr unsigned RL = S < NTT_REGISTER_RADIX_LOG ? S : NTT_REGISTER_RADIX_LOG;
   static constexpr unsigned R = 1u << RL;
   static constexpr unsigned GL = S - RL;
   static_assert(GL <= 8);
@@ -102,14 +107,13 @@ template <unsigned S, unsigned RMAX = 3> struct NttPass {
   }
   //! The bank-spreading bijection on rows: row ^ Σ_{r ≥ D} bit_r(row)·v_r, changing only the low D row bits (those
   //! that, with the CL line bits, form the bank). A warp's lanes vary the lowest D row bits outside the current window,
-  //! so for every window used their vectors must be linearly independent. v_r = e_(r mod D) does that for radix 8 (the
-  //! window length 3 is a multiple of every D ≤ 3); radix 4 at S = 8, 9 needs the vectors below, found by a search over
-  //! GF(2)^D and checked, like every other case, by tests/gpu/ntt_emulation_test.cpp
+  //! so for every window used their vectors must be linearly independent. v_r = e_(r mod D) does that up to S = 7; S =
+  //! 8, 9 need the vectors below, found by a search over GF(2)^D. tests/gpu/ntt_emulation_test.cpp checks every case
   //! (TiledSharedAccessesAreConflictFree).
   static constexpr uint32_t SwizzleVector(unsigned r) {
-    constexpr uint32_t R4_S8[] = {1, 6, 1, 1, 1}, R4_S9[] = {5, 10, 1, 1, 1}; // row bits D, D + 1, …
-    if (RL == 2 && S == 8) return R4_S8[r - D];
-    if (RL == 2 && S == 9) return R4_S9[r - D];
+    constexpr uint32_t S8[] = {1, 6, 1, 1, 1}, S9[] = {5, 10, 1, 1, 1}; // row bits D, D + 1, …
+    if (S == 8) return S8[r - D];
+    if (S == 9) return S9[r - D];
     return 1u << (r % D);
   }
   CUZK_HD static uint32_t Swizzle(uint32_t row) {

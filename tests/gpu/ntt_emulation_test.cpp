@@ -1,7 +1,7 @@
 // tests/gpu/ntt_emulation_test.cpp — the device NTT's thread bodies and pass schedules, run on the host, against the
 // textbook reference (reference.hpp). Runs everywhere, CI included.
 // The tiled passes (ntt_pass.cuh) through the schedules ntt.cu launches (ntt_schedule.hpp): every pass size
-// 1 … 9, one to three passes, both register radixes; the shared-memory layouts' bank spread.
+// 1 … 9, one to three passes; the shared-memory layouts' bank spread.
 #include "gpu_test_util.hpp"
 #include "ntt_host_twin.hpp"
 #include "reference.hpp"
@@ -42,10 +42,10 @@ TEST(GpuNttEmulation, SplitCoversEveryBitOnce) {
 
 // k = 1 … 13 covers every pass size 1 … 9 (one pass up to 2^9, two of 5 … 7 bits above) and k = 19 three passes; coset
 // and plain kinds, both directions
-void ExpectAllKindsMatchReference(unsigned radix_log, std::initializer_list<unsigned> sizes) {
+TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
   auto rng = test::Rng(24);
-  for (unsigned k : sizes) {
-    test::HostNttDomain dom(k, radix_log);
+  for (unsigned k : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 13u, 19u}) {
+    test::HostNttDomain dom(k);
     auto a = test::RandomVector(size_t(1) << k, rng);
     const NttKind kinds[] = {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse};
     void (*refs[])(std::vector<ff::Fr> &) = {test::RefForward, test::RefInverse, test::RefCosetForward,
@@ -54,23 +54,15 @@ void ExpectAllKindsMatchReference(unsigned radix_log, std::initializer_list<unsi
       if (k > 13 && (i == 1 || i == 2)) continue; // three passes: one DIT and one DIF kind keep CI short
       auto ref = a;
       refs[i](ref);
-      ASSERT_TRUE(dom.Transform(a, kinds[i]) == ref) << "kind " << i << " at 2^" << k << ", radix " << (1 << radix_log);
+      ASSERT_TRUE(dom.Transform(a, kinds[i]) == ref) << "kind " << i << " at 2^" << k;
     }
   }
-}
-
-TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
-  ExpectAllKindsMatchReference(3, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 19});
-}
-// radix 4 (CUZK_NTT_RADIX=4): every pass size once, and three passes
-TEST(GpuNttEmulation, TiledRadix4AllKindsMatchReference) {
-  ExpectAllKindsMatchReference(2, {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 19});
 }
 
 TEST(GpuNttEmulation, TiledQuotientMatchesReference) {
   auto rng = test::Rng(25);
   for (unsigned k : {1u, 3u, 5u, 8u, 9u, 10u, 12u}) {
-    test::HostNttDomain dom(k, k % 2 ? 3 : 2); // both register radixes
+    test::HostNttDomain dom(k);
     const size_t n = size_t(1) << k;
     auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng), c = test::RandomVector(n, rng);
     const auto ref = test::RefH(a, b, c);
@@ -102,8 +94,8 @@ TEST(GpuNttEmulation, HStepsComeInPerVectorShares) {
 }
 
 //! every warp-wide shared-memory access of a pass (all windows, all registers) hits 32 distinct banks
-template <unsigned S, unsigned RMAX> void ExpectConflictFree() {
-  using P = NttPass<S, RMAX>;
+template <unsigned S> void ExpectConflictFree() {
+  using P = NttPass<S>;
   if constexpr (P::STEPS > 1) {
     std::vector<unsigned> windows;
     for (unsigned j = 0; j < P::STEPS; j++) windows.push_back(P::DifWindow(j)), windows.push_back(P::DitWindow(j));
@@ -115,8 +107,7 @@ template <unsigned S, unsigned RMAX> void ExpectConflictFree() {
             const uint32_t t = warp * 32 + lane;
             banks |= 1u << (P::SharedIndex(P::Row(t >> P::CL, m, w), t & (P::C - 1)) % 32);
           }
-          EXPECT_EQ(banks, 0xFFFFFFFFu) << "S " << S << " radix " << P::R << " window " << w << " register " << m
-                                        << " warp " << warp;
+          EXPECT_EQ(banks, 0xFFFFFFFFu) << "S " << S << " window " << w << " register " << m << " warp " << warp;
         }
       }
     }
@@ -142,19 +133,13 @@ TEST(GpuNttEmulation, BitReverseTileIsConflictFree) {
 }
 
 TEST(GpuNttEmulation, TiledSharedAccessesAreConflictFree) {
-  ExpectConflictFree<4, 3>();
-  ExpectConflictFree<5, 3>();
-  ExpectConflictFree<6, 3>();
-  ExpectConflictFree<7, 3>();
-  ExpectConflictFree<8, 3>();
-  ExpectConflictFree<9, 3>();
-  ExpectConflictFree<3, 2>();
-  ExpectConflictFree<4, 2>();
-  ExpectConflictFree<5, 2>();
-  ExpectConflictFree<6, 2>();
-  ExpectConflictFree<7, 2>();
-  ExpectConflictFree<8, 2>();
-  ExpectConflictFree<9, 2>();
+  ExpectConflictFree<3>();
+  ExpectConflictFree<4>();
+  ExpectConflictFree<5>();
+  ExpectConflictFree<6>();
+  ExpectConflictFree<7>();
+  ExpectConflictFree<8>();
+  ExpectConflictFree<9>();
 }
 
 } // namespace

@@ -9,8 +9,8 @@
 
 namespace cuzk::gpu::test {
 
-template <unsigned S, unsigned RMAX> struct HostBlock {
-  using P = NttPass<S, RMAX>;
+template <unsigned S> struct HostBlock {
+  using P = NttPass<S>;
   std::vector<typename P::Thread> th = std::vector<typename P::Thread>(NTT_PASS_THREADS);
   // poisoned: a phase that reads a slot no thread wrote shows up as a wrong result
   std::vector<uint32_t> smem = std::vector<uint32_t>(size_t(P::TILE) * Fr::N, 0xA5A5A5A5u);
@@ -21,31 +21,31 @@ template <unsigned S, unsigned RMAX> struct HostBlock {
   void Sync() {}
 };
 
-template <unsigned S, unsigned RMAX> void RunPassOnHost(const NttPassArgs &a) {
-  HostBlock<S, RMAX> blk;
-  for (uint32_t b = 0; b < NttPass<S, RMAX>::Blocks(a); b++) NttPass<S, RMAX>::Run(blk, a, b);
+template <unsigned S> void RunPassOnHost(const NttPassArgs &a) {
+  HostBlock<S> blk;
+  for (uint32_t b = 0; b < NttPass<S>::Blocks(a); b++) NttPass<S>::Run(blk, a, b);
 }
 
-template <unsigned RMAX> void RunPassOnHost(unsigned bits, const NttPassArgs &a) {
+inline void RunPassOnHost(unsigned bits, const NttPassArgs &a) {
   switch (bits) {
   case 1:
-    return RunPassOnHost<1, RMAX>(a);
+    return RunPassOnHost<1>(a);
   case 2:
-    return RunPassOnHost<2, RMAX>(a);
+    return RunPassOnHost<2>(a);
   case 3:
-    return RunPassOnHost<3, RMAX>(a);
+    return RunPassOnHost<3>(a);
   case 4:
-    return RunPassOnHost<4, RMAX>(a);
+    return RunPassOnHost<4>(a);
   case 5:
-    return RunPassOnHost<5, RMAX>(a);
+    return RunPassOnHost<5>(a);
   case 6:
-    return RunPassOnHost<6, RMAX>(a);
+    return RunPassOnHost<6>(a);
   case 7:
-    return RunPassOnHost<7, RMAX>(a);
+    return RunPassOnHost<7>(a);
   case 8:
-    return RunPassOnHost<8, RMAX>(a);
+    return RunPassOnHost<8>(a);
   case 9:
-    return RunPassOnHost<9, RMAX>(a);
+    return RunPassOnHost<9>(a);
   default:
     throw std::logic_error("pass size out of range");
   }
@@ -61,8 +61,7 @@ struct HostTransposeBlock {
   void Sync() {}
 };
 
-//! rmax: log2 of the elements a thread holds (NttDomain::RadixLog)
-inline void RunStepOnHost(const NttStep &s, unsigned log_n, unsigned rmax) {
+inline void RunStepOnHost(const NttStep &s, unsigned log_n) {
   if (s.bit_reverse && log_n >= NttBitReverseTile::MIN_LOG) {
     HostTransposeBlock blk;
     for (uint32_t b = 0; b < NttBitReverseTile::Blocks(log_n); b++)
@@ -73,19 +72,16 @@ inline void RunStepOnHost(const NttStep &s, unsigned log_n, unsigned rmax) {
     for (uint32_t i = 0; i < (uint32_t(1) << log_n); i++) BitReverseScaleThread(s.x, i, log_n, s.br_scale, s.br_before);
     return;
   }
-  if (rmax == 3)
-    RunPassOnHost<3>(s.bits, s.pass);
-  else
-    RunPassOnHost<2>(s.bits, s.pass);
+  RunPassOnHost(s.bits, s.pass);
 }
 
 //! a domain's tables in host memory, and the schedules run against them
 struct HostNttDomain {
-  unsigned log_n, rmax;
+  unsigned log_n;
   NttTableData data;
   std::vector<Fr> tables;
   NttTables t;
-  explicit HostNttDomain(unsigned k, unsigned radix_log = 3) : log_n(k), rmax(radix_log), data(BuildNttTables(k)) {
+  explicit HostNttDomain(unsigned k) : log_n(k), data(BuildNttTables(k)) {
     for (const auto &x : data.all) tables.push_back(ToDevice<Fr>(x));
     t = ResolveNttTables(data, tables.data());
   }
@@ -100,7 +96,7 @@ struct HostNttDomain {
     return v;
   }
   void Run(const std::vector<NttStep> &steps) const {
-    for (const auto &s : steps) RunStepOnHost(s, log_n, rmax);
+    for (const auto &s : steps) RunStepOnHost(s, log_n);
   }
   std::vector<ff::Fr> Transform(const std::vector<ff::Fr> &a, NttKind kind) const {
     auto x = Dev(a);
