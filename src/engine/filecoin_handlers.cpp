@@ -35,19 +35,17 @@ public:
     const std::string_view envelope(reinterpret_cast<const char *>(request.vanilla_proof.data()),
                                     request.vanilla_proof.size());
     // The envelope's SectorNum binds the C1 (through the replica id); the request's own
-    // sector_number and sector_size must agree with the envelope when set (0 = not set, proto3's
-    // default): a mismatch means the caller and the payload disagree about which sector this is.
-    // (PoSt and SnapDeals carry no such second copy: their registered_proof is the only size, and
-    // the reference bench sends sector_size = 32 GiB whatever the proof, spec/cuzk-api.md §5.10.)
+    // sector_number must agree with it when set (0 = not set, proto3's default): a mismatch means
+    // the caller and the payload disagree about which sector this is. The request's sector_size is
+    // not checked: the C1's registered proof decides the size, the reference daemon never reads the
+    // field and the reference bench sends 32 GiB whatever the proof (spec/cuzk-api.md §4, §5.10), so
+    // rejecting it would break that client on every other size.
     auto prepared = filecoin::PreparePorepC2FromEnvelope(envelope, request.miner_id);
     if (!prepared) return Error{"vanilla_proof: " + prepared.error().message};
     auto job = std::make_shared<const filecoin::PorepC2Job>(std::move(prepared).value());
     if (request.sector_number != 0 && request.sector_number != job->sector_id)
       return Error{"sector_number: the request says " + std::to_string(request.sector_number) +
                    ", the C1 envelope's SectorNum is " + std::to_string(job->sector_id)};
-    if (request.sector_size != 0 && request.sector_size != job->config.sector_size)
-      return Error{"sector_size: the request says " + std::to_string(request.sector_size) +
-                   " bytes, the C1's registered proof is for " + std::to_string(job->config.sector_size)};
     auto id = CircuitId("porep", job->config.sector_size, "");
     if (!id) return Error{id.ErrorMessage()};
     std::vector<PartitionWork> parts;

@@ -114,16 +114,16 @@ TEST(FilecoinHandlers, MalformedPorepPayloadsNameTheField) {
   ExpectPlanError(*handler, bad, "vanilla_proof");
 }
 
-TEST(FilecoinHandlers, PorepRequestFieldsMustAgreeWithTheEnvelope) {
+TEST(FilecoinHandlers, PorepSectorNumberMustAgreeWithTheEnvelopeSectorSizeIsAdvisory) {
   const auto &r = Requests();
   const auto handler = MakePorepC2Handler();
   ProofRequest bad = r.porep;
   bad.sector_number = r.SECTOR_ID + 1;
   ExpectPlanError(*handler, bad, "sector_number: the request says 8, the C1 envelope's SectorNum is 7");
-  bad = r.porep;
-  bad.sector_size = uint64_t{32} << 30; // what the reference bench always sends
-  ExpectPlanError(*handler, bad,
-                  "sector_size: the request says 34359738368 bytes, the C1's registered proof is for 2048");
+  // the reference bench sends 32 GiB whatever the proof: the C1's registered proof decides the size
+  ProofRequest reference_bench = r.porep;
+  reference_bench.sector_size = uint64_t{32} << 30;
+  EXPECT_EQ(PlanOk(*handler, reference_bench).size(), filecoin::PorepConfigFor(r.seal_proof).partitions);
   // 0 is proto3's "not set": the envelope alone decides
   ProofRequest unset = r.porep;
   unset.sector_number = 0;
