@@ -49,6 +49,10 @@ log "configure ($GEN, Release, CUDA archs $ARCHS) into $BUILD"
 # kernels are compared with src/poly and src/msm (tests/gpu/backend_compare_test.cpp)
 PREFIX_ARGS=()
 [ -d "$ROOT/.deps/usr" ] && PREFIX_ARGS=("-DCMAKE_PREFIX_PATH=$ROOT/.deps/usr")
+if [ ! -d "$ROOT/.deps/usr" ] && ! ldconfig -p 2>/dev/null | grep -q libtbb; then
+  # without oneTBB the CPU backend is not built, and with it go the GPU-vs-CPU and Groth16 backend tests
+  log "WARNING: no oneTBB (.deps/usr missing: run scripts/gpu-deps.sh and carry .deps): only kernel tests will build"
+fi
 if cmake -S "$ROOT" -B "$BUILD" -G "$GEN" -DCMAKE_BUILD_TYPE=Release -DCUZK_GPU_ONLY=ON \
   "-DCMAKE_CUDA_ARCHITECTURES=$ARCHS" "${PREFIX_ARGS[@]}" >"$OUT_DIR/build.log" 2>&1; then
   STATUS_CONFIGURE=ok
