@@ -9,7 +9,7 @@
 #   - `verify --request` recomputes them and checks every partition proof against the .vk;
 #   - the same proof under other randomness (PoSt), another comm_r_new (SnapDeals) or another
 #     miner (PoRep) is INVALID (exit 1), not an error;
-# and SIGTERM exits 0. ctest runs the PoSt pair and SnapDeals; PoRep also has its own script
+# and SIGTERM exits 0 (with a WindowPoSt in flight when window-post is the first kind). ctest runs the PoSt pair and SnapDeals; PoRep also has its own script
 # (daemon_porep_e2e.sh), which checks the proof against gen-vanilla's inputs file.
 #
 #   daemon_kinds_e2e.sh BIN_DIR PARAM_DIR KIND...     KIND: window-post | winning-post | snap | porep
@@ -87,7 +87,30 @@ done
 bench -a "$addr" status | tee "$work/status.txt"
 grep -q "proofs completed: ${#kinds[@]}" "$work/status.txt" || fail "status does not count the proofs"
 
+inflight=
+if [ "${kinds[0]}" = window-post ]; then
+  # SIGTERM with a job in flight: the waiting client gets an answer (the job finished within
+  # daemon.shutdown_grace, or FAILED with a message), and the daemon exits 0 within the bound
+  bench -a "$addr" single --request "$work/window-post/request.txt" -o "$work/inflight.bin" >"$work/inflight.txt" 2>&1 &
+  inflight=$!
+  sleep 1.5
+fi
 kill -TERM "$daemon"
+t_term=$SECONDS
+for _ in $(seq 600); do kill -0 "$daemon" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$daemon" 2>/dev/null && fail "daemon still running 60 s after SIGTERM"
 wait "$daemon" || fail "daemon exit status $? after SIGTERM"
 daemon=
+if [ -n "$inflight" ]; then
+  rc=0
+  wait "$inflight" || rc=$?
+  cat "$work/inflight.txt"
+  if grep -q "status:     COMPLETED" "$work/inflight.txt"; then
+    bench verify --vk-dir "$params" --proof "$work/inflight.bin" --request "$work/window-post/request.txt" ||
+      fail "the proof finished during shutdown does not verify"
+  else
+    grep -qE "status:     FAILED|error" "$work/inflight.txt" || fail "the in-flight client got no answer (exit $rc)"
+  fi
+  echo "SIGTERM with a job in flight: daemon exited 0 after $((SECONDS - t_term)) s, the client was answered"
+fi
 echo "PASS: ${kinds[*]} proved by the daemon and verified outside it in ${SECONDS} s"
