@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/server/daemon_kinds_e2e.sh — WindowPoSt, WinningPoSt and SnapDeals through the daemon, as
+# tests/server/daemon_kinds_e2e.sh — PoRep, WindowPoSt, WinningPoSt and SnapDeals through the daemon, as
 # Curio sends them: `cuzk-bench gen-vanilla <kind>` makes a request from a really sealed, seeded
 # 2 KiB sector; cuzk-daemon on a temporary unix socket over the 2 KiB test parameters (the ctest
 # fixture made them) proves it (`single --request`, all kinds submitted at once); then, OUTSIDE the
@@ -9,8 +9,8 @@
 #   - `verify --request` recomputes them and checks every partition proof against the .vk;
 #   - the same proof under other randomness (PoSt), another comm_r_new (SnapDeals) or another
 #     miner (PoRep) is INVALID (exit 1), not an error;
-# and SIGTERM exits 0 (with a WindowPoSt in flight when window-post is the first kind). ctest runs the PoSt pair and SnapDeals; PoRep also has its own script
-# (daemon_porep_e2e.sh), which checks the proof against gen-vanilla's inputs file.
+# and SIGTERM exits 0 (with a WindowPoSt in flight when window-post is the first kind). ctest runs
+# it three times: PoRep, the PoSt pair, and SnapDeals.
 #
 #   daemon_kinds_e2e.sh BIN_DIR PARAM_DIR KIND...     KIND: window-post | winning-post | snap | porep
 set -euo pipefail

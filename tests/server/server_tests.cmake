@@ -28,8 +28,8 @@ set_tests_properties(server_daemon_python PROPERTIES LABELS "server;app" TIMEOUT
 # A real PoRep 2 KiB C2 through the daemon, checked outside it (minutes on 2 cores: long). Uses the
 # 2 KiB test parameters the filecoin_e2e fixture makes once per ctest run.
 add_test(NAME server_daemon_porep_e2e
-         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/server/daemon_porep_e2e.sh $<TARGET_FILE_DIR:cuzk-daemon>
-                 ${CMAKE_BINARY_DIR}/test-params)
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/server/daemon_kinds_e2e.sh $<TARGET_FILE_DIR:cuzk-daemon>
+                 ${CMAKE_BINARY_DIR}/test-params porep)
 set_tests_properties(server_daemon_porep_e2e PROPERTIES FIXTURES_REQUIRED porep_2kib_test_params
                      LABELS "server;long" TIMEOUT 3600)
 
