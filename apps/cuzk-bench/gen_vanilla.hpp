@@ -65,6 +65,9 @@ bool WriteRequestOutputs(const std::filesystem::path &dir, std::string_view comm
                          const std::vector<RequestEntry> &entries, std::string_view inputs_name,
                          const std::vector<std::vector<ff::Fr>> &inputs, const std::string &params_id);
 
+//! Prints "error: <message>" to stderr and returns gen-vanilla's failure exit status (1).
+int GenVanillaFail(const std::string &message);
+
 //! Registered by gen_vanilla_command.cpp's AddGenVanillaCommand on its `gen-vanilla` group.
 void AddGenVanillaPoStCommands(CLI::App &group, int &exit_code); // gen_vanilla_post.cpp
 void AddGenVanillaSnapCommand(CLI::App &group, int &exit_code);  // gen_vanilla_snap.cpp

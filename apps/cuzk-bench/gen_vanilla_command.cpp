@@ -36,11 +36,6 @@ namespace {
 
 using namespace filecoin;
 
-int Fail(const std::string &message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 1;
-}
-
 // The V1_1 proof of a size that VirtualSectorC1 takes (interactive PoRep, any published size).
 std::optional<RegisteredSealProof> VirtualProofForSize(uint64_t size) {
   for (auto p : {RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1,
@@ -96,9 +91,9 @@ int RunGenVanillaPorep(const GenVanillaOptions &o) {
   const PorepConfig config = PorepConfigFor(*proof);
   const auto start = std::chrono::steady_clock::now();
   auto c1 = o.virtual_sector ? VirtualC1(o, config) : SealedC1(o, config, dir);
-  if (!c1) return Fail("C1: " + c1.error().message);
+  if (!c1) return GenVanillaFail("C1: " + c1.error().message);
   auto json = WriteC1Json(*c1);
-  if (!json) return Fail("C1 JSON: " + json.error().message);
+  if (!json) return GenVanillaFail("C1 JSON: " + json.error().message);
   C1Envelope envelope;
   envelope.sector_num = int64_t(o.sector_num);
   envelope.phase1_out.assign(json->begin(), json->end());
@@ -107,7 +102,7 @@ int RunGenVanillaPorep(const GenVanillaOptions &o) {
 
   auto verifier = PorepVerifierInputs(*proof, c1->comm_r, c1->comm_d, ProverIdFromActorId(o.miner_id), o.sector_num,
                                       c1->ticket, c1->seed);
-  if (!verifier) return Fail(verifier.error().message);
+  if (!verifier) return GenVanillaFail(verifier.error().message);
   const std::vector<RequestEntry> entries = {
       {"type", "porep"},
       {"c1", "c1-envelope.json"},

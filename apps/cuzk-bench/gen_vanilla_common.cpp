@@ -89,4 +89,9 @@ bool WriteRequestOutputs(const std::filesystem::path &dir, std::string_view comm
          WriteOutputFile(dir / "params-id", params_id + "\n");
 }
 
+int GenVanillaFail(const std::string &message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  return 1;
+}
+
 } // namespace cuzk::bench

@@ -33,11 +33,6 @@ namespace {
 
 using namespace filecoin;
 
-int Fail(const std::string &message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 1;
-}
-
 // The registered proof: --registered-proof, else the size's (WindowPoSt with the grindability fix,
 // V1_2, as Curio sends for new proofs).
 std::optional<RegisteredPoStProof> ChooseProof(const GenVanillaOptions &o, PoStType type, bool size_given,
@@ -161,29 +156,29 @@ int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given
   } else {
     // WinningPoSt: the chain picks the sector from the set by randomness and prover id
     auto chosen = WinningPoStSectorChallenges(config, randomness, ProverIdFromActorId(o.miner_id), n);
-    if (!chosen) return Fail(chosen.error().message);
+    if (!chosen) return GenVanillaFail(chosen.error().message);
     ids.push_back(o.sector_num + chosen->front());
   }
   PoStSectors sectors;
   if (o.virtual_sector) {
     auto made = VirtualPoStSectors(config, randomness, ids, o.seed);
-    if (!made) return Fail(made.error().message);
+    if (!made) return GenVanillaFail(made.error().message);
     sectors.virtual_sectors = std::move(made).value();
     for (const auto &v : sectors.virtual_sectors) {
       sectors.replicas.push_back(v.Replica());
       sectors.publics.push_back(v.Public());
     }
   } else if (auto s = SealOrLoad(o, config, ids, sectors); !s) {
-    return Fail(s.error().message);
+    return GenVanillaFail(s.error().message);
   }
   auto vanilla = GenerateFallbackVanillaProofs(config, randomness, sectors.replicas);
-  if (!vanilla) return Fail(vanilla.error().message);
+  if (!vanilla) return GenVanillaFail(vanilla.error().message);
   std::vector<std::vector<uint8_t>> encoded;
   for (const auto &v : *vanilla) encoded.push_back(EncodeFallbackPoStSectorProof(v));
 
   const FallbackPoStParams params = FallbackParamsOf(config);
   auto inputs = FallbackPoStPublicInputs(params, randomness, FallbackPublicSectors(config, sectors.publics), 0);
-  if (!inputs) return Fail(inputs.error().message);
+  if (!inputs) return GenVanillaFail(inputs.error().message);
   const std::string vanilla_name = std::string(kind) + "-vanilla.json";
   if (!WriteOutputFile(dir / vanilla_name, Base64JsonArray(encoded))) return 1;
   const std::vector<RequestEntry> entries = {

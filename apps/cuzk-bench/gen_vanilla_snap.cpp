@@ -30,11 +30,6 @@ namespace {
 
 using namespace filecoin;
 
-int Fail(const std::string &message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 1;
-}
-
 std::optional<RegisteredUpdateProof> UpdateProofForSize(uint64_t size) {
   for (uint64_t id = 0; id < 5; id++) {
     auto p = RegisteredUpdateProofFromId(id).value();
@@ -136,7 +131,7 @@ int RunGenVanillaSnap(const GenVanillaOptions &o) {
   const auto start = std::chrono::steady_clock::now();
   SnapOutcome out;
   if (auto s = o.virtual_sector ? VirtualUpdate(o, config, out) : RealUpdate(o, config, out); !s)
-    return Fail(s.error().message);
+    return GenVanillaFail(s.error().message);
   if (!WriteOutputFile(dir / "snap-vanilla.json", Base64JsonArray(out.proofs))) return 1;
   const std::vector<RequestEntry> entries = {
       {"type", "snap"},
