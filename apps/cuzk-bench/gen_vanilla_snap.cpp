@@ -45,6 +45,13 @@ struct SnapOutcome {
   Digest32 comm_r_old{}, comm_r_new{}, comm_d_new{};
 };
 
+// The commitments a request carries, from a real or a virtual update (the same three fields).
+template <class Update> void SetCommitments(const Update &update, SnapOutcome &out) {
+  out.comm_r_old = hash::FrToBytesLE(update.comm_r_old);
+  out.comm_r_new = hash::FrToBytesLE(update.comm_r_new);
+  out.comm_d_new = update.comm_d_new;
+}
+
 hash::Status RealUpdate(const GenVanillaOptions &o, const SnapConfig &config, SnapOutcome &out) {
   const uint64_t size = config.sector_nodes * 32;
   hash::Result<SealedSector> sealed = hash::MakeError(hash::ErrorCode::kBadArgument, "");
@@ -84,9 +91,7 @@ hash::Status RealUpdate(const GenVanillaOptions &o, const SnapConfig &config, Sn
     if (!inputs) return inputs.error();
     out.inputs.push_back(std::move(inputs).value());
   }
-  out.comm_r_old = hash::FrToBytesLE(update->comm_r_old);
-  out.comm_r_new = hash::FrToBytesLE(update->comm_r_new);
-  out.comm_d_new = update->comm_d_new;
+  SetCommitments(*update, out);
   return hash::Ok();
 }
 
@@ -101,9 +106,7 @@ hash::Status VirtualUpdate(const GenVanillaOptions &o, const SnapConfig &config,
     if (!inputs) return inputs.error();
     out.inputs.push_back(std::move(inputs).value());
   }
-  out.comm_r_old = hash::FrToBytesLE(update->comm_r_old);
-  out.comm_r_new = hash::FrToBytesLE(update->comm_r_new);
-  out.comm_d_new = update->comm_d_new;
+  SetCommitments(*update, out);
   return hash::Ok();
 }
 
