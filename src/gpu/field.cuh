@@ -8,7 +8,8 @@
 // Arithmetic runs on 32-bit words because the GPU multiplies 32×32 bits per IMAD; the
 // multiplication is CIOS (Koç, Acar, Kaliski, "Analyzing and Comparing Montgomery
 // Multiplication Algorithms", 1996): per word of b, one multiply-add row a·b[i] and one
-// reduction row m·p, each as a lo chain and a hi chain through carry.hpp. Every constant is
+// reduction row m·p, as chains of paired lo/hi multiply-adds through carry.hpp into two
+// accumulators (even and odd words of a and p; operator* says why). Every constant is
 // taken from the host type at compile time (house rule 3), never pasted.
 #pragma once
 #include "ff/bls12_381.hpp"
@@ -135,24 +136,95 @@ template <class P> struct alignas(16) Mont {
     MulAddEvery2(t, x, y, 1, 0, N + 1);
   }
 
-  CUZK_HD Mont operator*(const Mont &b) const {
-    constexpr Words32<N> p = MOD;
-    uint32_t t[N + 2];
+  //! acc[2k], acc[2k+1] (+)= x[2k]·y for 2k < N, one carry chain (pairs never overlap, so without
+  //! `acc` there is no carry at all); returns with the chain's carry out of acc[N−1] pending
+  CUZK_HD static void MulPairs(uint32_t *acc, const uint32_t *x, uint32_t y) {
     CUZK_UNROLL
-    for (int j = 0; j < N + 2; j++) t[j] = 0;
-    CUZK_UNROLL
-    for (int i = 0; i < N; i++) {
-      MulAddRow(t, v, b.v[i]); // t += a·b[i]
-      // t += m·p with m chosen so that t[0] becomes 0, then shift one word down
-      MulAddRow(t, p.w, t[0] * M0);
-      CUZK_UNROLL
-      for (int j = 0; j <= N; j++) t[j] = t[j + 1];
-      t[N + 1] = 0;
+    for (int j = 0; j < N; j += 2) {
+      acc[j] = x[j] * y;
+      acc[j + 1] = MulHi(x[j], y);
     }
-    Mont r;
+  }
+  CUZK_HD static void MadPairs(CarryChain &c, uint32_t *acc, const uint32_t *x, uint32_t y) {
+    acc[0] = c.MadLoCc(x[0], y, acc[0]);
+    acc[1] = c.MadcHi(x[0], y, acc[1]);
     CUZK_UNROLL
-    for (int j = 0; j < N; j++) r.v[j] = t[j];
-    r.ReduceOnce(); // t < 2p, so t[N] is zero here
+    for (int j = 2; j < N; j += 2) {
+      acc[j] = c.MadcLo(x[j], y, acc[j]);
+      acc[j + 1] = c.MadcHi(x[j], y, acc[j + 1]);
+    }
+  }
+  //! acc = (acc >> 64) + Σ x[2k]·y·2^(64k) + the chain's incoming carry: the shift moves whole word
+  //! pairs, so every product's destination and addend stay register pairs
+  CUZK_HD static void MadPairsShift2(CarryChain &c, uint32_t *acc, const uint32_t *x, uint32_t y) {
+    CUZK_UNROLL
+    for (int j = 0; j < N - 2; j += 2) {
+      acc[j] = c.MadcLo(x[j], y, acc[j + 2]);
+      acc[j + 1] = c.MadcHi(x[j], y, acc[j + 3]);
+    }
+    acc[N - 2] = c.MadcLo(x[N - 2], y, 0);
+    acc[N - 1] = c.MadcHi(x[N - 2], y, 0);
+  }
+  CUZK_HD static uint32_t MulHi(uint32_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__)
+    return __umulhi(a, b);
+#else
+    return uint32_t((uint64_t(a) * b) >> 32);
+#endif
+  }
+
+  //! Montgomery product a·b·2^(−32N) mod p, CIOS by rows of b's words, with the running sum T kept
+  //! as two accumulators: T = E + 2^32·O, E holding the products of a's (and p's) even words and O
+  //! those of its odd words. Each holds word pairs that no product straddles, so a row is four
+  //! chains of paired multiply-adds (ptxas: one IMAD.WIDE.U32.X a pair) and never re-pairs words;
+  //! one accumulator of a single T, shifted a word a row, would swap its pairs' alignment every row
+  //! and cost register moves.
+  //!
+  //! After row i's reduction E's low word is 0 and T/2^32 = O + E[1] + 2^64·(E >> 64): O becomes the
+  //! next row's E (E[1] added to its word 0) and E >> 64 the next row's O (shifted while the next
+  //! row's odd products are added). Bounds (a, b < p): T < 2p at every row boundary (CIOS), so the
+  //! O of a row, which is at most the next T, stays below 2^(32N); E may carry out of its top word
+  //! (E + a_even·b_i + m·p_even < 2p(2^32 + 1)), and that carry belongs at word N of T, which is
+  //! O's top word: it is added there.
+  //! one CIOS row for b's word i (the comment above operator* says what e and o hold)
+  CUZK_HD void MulRow(uint32_t *e, uint32_t *o, uint32_t bi, bool first) const {
+    constexpr Words32<N> p = MOD;
+    if (first) {
+      MulPairs(e, v, bi);
+      MulPairs(o, v + 1, bi);
+    } else {
+      // o still holds the previous row's E: its word 1 goes into e[0] (the previous O), and the
+      // carry from there into the shifted o's word 0, which is the next word of T
+      CarryChain c1;
+      e[0] = c1.AddCc(e[0], o[1]);
+      MadPairsShift2(c1, o, v + 1, bi);
+      CarryChain c2;
+      MadPairs(c2, e, v, bi);
+      o[N - 1] = c2.Addc(o[N - 1], 0);
+    }
+    const uint32_t m = e[0] * M0;
+    CarryChain c3;
+    MadPairs(c3, o, p.w + 1, m);
+    CarryChain c4;
+    MadPairs(c4, e, p.w, m);
+    o[N - 1] = c4.Addc(o[N - 1], 0);
+  }
+  CUZK_HD Mont operator*(const Mont &b) const {
+    static_assert(N % 2 == 0 && N >= 4);
+    uint32_t x[N], y[N]; // E is x and O is y in even rows, the other way round in odd rows
+    CUZK_UNROLL
+    for (int i = 0; i < N; i += 2) {
+      MulRow(x, y, b.v[i], i == 0);
+      MulRow(y, x, b.v[i + 1], false);
+    }
+    // after the last (odd) row E is y and O is x: the result is O + (E >> 32), below 2p
+    Mont r;
+    CarryChain c;
+    r.v[0] = c.AddCc(x[0], y[1]);
+    CUZK_UNROLL
+    for (int j = 1; j < N - 1; j++) r.v[j] = c.Addc(x[j], y[j + 1]);
+    r.v[N - 1] = c.Addc(x[N - 1], 0);
+    r.ReduceOnce();
     return r;
   }
   //! a²: each cross product a_i·a_j (i < j) formed once and doubled, the diagonal added, then

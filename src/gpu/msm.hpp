@@ -24,8 +24,9 @@ struct MsmTuning {
 
 template <class C> class Msm {
 public:
-  //! largest run sorted at once; longer inputs are processed in runs of this size
-  static constexpr size_t MAX_RUN = size_t(1) << 24;
+  //! most points of one run (a run's windows are sorted a group at a time, at least one window's
+  //! n pairs at once); longer inputs are processed in runs of this size
+  static constexpr size_t MAX_RUN = size_t(1) << 28;
 
   Msm(const Device &dev, size_t max_n, MsmTuning tuning = MsmTuning::FromEnv());
   ~Msm();

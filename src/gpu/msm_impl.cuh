@@ -84,7 +84,7 @@ __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uin
 template <class X>
 __global__ void SegmentKernel(const X *buckets, MsmShape sh, uint32_t seg_len, uint32_t segs, X *seg_sums) {
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < sh.windows * segs) seg_sums[t] = MsmSegmentThread(buckets, t / segs, t % segs, seg_len, sh);
+  if (t < sh.Group() * segs) seg_sums[t] = MsmSegmentThread(buckets, t / segs, t % segs, seg_len, sh);
 }
 template <class A, class X, unsigned T>
 __global__ void __launch_bounds__(T, LoopMinBlocks<X>())
@@ -119,21 +119,31 @@ public:
     events_[marks_].Record(s);
     names_[marks_++] = name;
   }
+  //! each phase's time summed over the run's passes (a phase's name is one string literal)
   void Print(const char *what, const MsmShape &sh) {
     if (!on_ || marks_ < 2) return;
+    std::vector<std::pair<const char *, float>> phases;
+    for (int i = 1; i < marks_; i++) {
+      const float ms = events_[i].MillisSince(events_[i - 1]);
+      auto it = std::find_if(phases.begin(), phases.end(), [&](const auto &p) { return p.first == names_[i]; });
+      if (it == phases.end())
+        phases.emplace_back(names_[i], ms);
+      else
+        it->second += ms;
+    }
     std::string line;
     char buf[96];
-    for (int i = 1; i < marks_; i++) {
-      std::snprintf(buf, sizeof buf, " %s %.2f", names_[i], events_[i].MillisSince(events_[i - 1]));
+    for (const auto &[name, ms] : phases) {
+      std::snprintf(buf, sizeof buf, " %s %.2f", name, ms);
       line += buf;
     }
-    std::fprintf(stderr, "msm profile %s n=%u c=%u W=%u total %.2f ms:%s\n", what, sh.n, sh.c, sh.windows,
-                 events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
+    std::fprintf(stderr, "msm profile %s n=%u c=%u W=%u passes=%d total %.2f ms:%s\n", what, sh.n, sh.c, sh.windows,
+                 (marks_ - 1) / 5, events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
     marks_ = 0;
   }
 
 private:
-  static constexpr int MAX = 8;
+  static constexpr int MAX = 1 + 5 * 64; //!< start + five phases a pass, for up to 64 passes
   bool on_;
   int marks_ = 0;
   std::vector<Event> events_;
@@ -148,9 +158,13 @@ template <class C> struct Msm<C>::Impl {
   static constexpr unsigned T = msm_detail::TreeThreads<X>();
 
   struct Sizes {
-    MsmShape shape;
+    MsmShape shape; //!< the first pass's (w0 = 0); later passes differ only in w0 and the last's group
     size_t slots, pairs, max_items, sort_temp;
   };
+
+  //! sorted (window, point) pairs one pass holds: 2^28 pairs are 4 GiB of keys and values (in and
+  //! out), as one pass over all 16 windows of 2^24 points; longer runs take fewer windows a pass
+  static constexpr size_t PAIR_BUDGET = size_t(1) << 28;
 
   static MsmShape ShapeFor(size_t n, const MsmTuning &tuning) {
     MsmShape sh;
@@ -160,23 +174,39 @@ template <class C> struct Msm<C>::Impl {
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
     sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
+    sh.group = uint32_t(std::clamp<size_t>(PAIR_BUDGET / std::max<size_t>(1, n), 1, sh.windows));
     return sh;
   }
   //! buckets one thread of step 4 runs over: enough threads to fill the device at every c
   static constexpr uint32_t SEG_LEN = 32;
   static uint32_t SegLen(const MsmShape &sh) { return std::min<uint32_t>(sh.Buckets(), SEG_LEN); }
 
-  static Sizes SizesFor(size_t n, const MsmTuning &tuning) {
+  static Sizes SizesOf(const MsmShape &sh) {
     Sizes z;
-    z.shape = ShapeFor(n, tuning);
-    z.slots = z.shape.Slots();
-    z.pairs = z.shape.Pairs();
-    z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
+    z.shape = sh;
+    z.slots = sh.Slots();
+    z.pairs = sh.Pairs();
+    z.max_items = z.slots + z.pairs / sh.chunk + 1;
     z.sort_temp = 0;
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, z.sort_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
                                                     (uint32_t *)nullptr, (uint32_t *)nullptr, int(z.pairs), 0,
-                                                    int(KeyBits(z.shape))));
+                                                    int(KeyBits(sh))));
     return z;
+  }
+  static Sizes SizesFor(size_t n, const MsmTuning &tuning) { return SizesOf(ShapeFor(n, tuning)); }
+  //! Buffers for runs of at most max_n points: the largest of max_n's and of every n = 2^k − 1 below
+  //! it (WindowBits widens with n, and for one ⌊log2 n⌋ is widest at its top). A run whose pass
+  //! would still not fit (a narrower n with more windows a pass) takes fewer windows a pass.
+  static Sizes CapFor(size_t max_n, const MsmTuning &tuning) {
+    Sizes cap = SizesFor(max_n, tuning);
+    for (size_t n = 1; n < max_n; n = 2 * n + 1) {
+      const Sizes z = SizesFor(n, tuning);
+      cap.slots = std::max(cap.slots, z.slots);
+      cap.pairs = std::max(cap.pairs, z.pairs);
+      cap.max_items = std::max(cap.max_items, z.max_items);
+      cap.sort_temp = std::max(cap.sort_temp, z.sort_temp);
+    }
+    return cap;
   }
 
   Device dev;
@@ -198,12 +228,11 @@ template <class C> struct Msm<C>::Impl {
   static size_t SegSums(const Sizes &z) { return std::max<size_t>(z.slots / (2 * SEG_LEN), MAX_WINDOWS); }
 
   Impl(const Device &d, size_t max_n, const MsmTuning &t)
-      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(SizesFor(max_run, t)),
+      : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(CapFor(max_run, t)),
         keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
         start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
         item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
         seg_sums(d, SegSums(cap)), window_sums(d, MAX_WINDOWS), temp(d, 0), timer(d, t.profile) {
-    // a smaller run has a narrower window: its slots, pairs and items are never larger (checked per run)
     CUZK_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
     temp = DeviceBuffer<uint8_t>(d, std::max(cap.sort_temp, scan_temp));
@@ -211,29 +240,58 @@ template <class C> struct Msm<C>::Impl {
   }
 
   ec::Jacobian<C> RunOnce(const A *bases, const Fr *scalars, size_t n, const Stream &s) {
-    using namespace msm_detail;
-    Sizes z = SizesFor(n, tuning);
-    // A run shorter than max_n can have narrower windows and smaller chunks than the one the
-    // buffers were sized for, hence more work items (slots + pairs/chunk) than they hold: raise its
-    // chunk until its items fit. The chunk only splits buckets into items; the sum is the same.
-    if (z.max_items > cap.max_items && z.slots + 1 < cap.max_items) {
-      const size_t room = cap.max_items - z.slots - 1;
-      z.shape.chunk = uint32_t(std::max<size_t>(z.shape.chunk, (z.pairs + room - 1) / room));
-      z.max_items = z.slots + z.pairs / z.shape.chunk + 1;
-    }
-    const MsmShape sh = z.shape;
-    const cudaStream_t st = s.Get();
-    if (sh.windows > MAX_WINDOWS || z.slots > cap.slots || z.pairs > cap.pairs || z.max_items > cap.max_items) {
+    MsmShape sh = ShapeFor(n, tuning);
+    // CapFor covers every n ≤ max_n; a window-width override can still ask for more slots than
+    // the buffers hold: then fewer windows go in a pass
+    sh.group = uint32_t(std::min<size_t>({sh.group, cap.pairs / n, cap.slots >> sh.c}));
+    if (sh.group == 0 || sh.windows > MAX_WINDOWS) {
       throw std::logic_error("gpu msm: run shape exceeds the buffers sized at construction");
     }
-    timer.Start(s);
+    const uint32_t group = sh.group;
+    for (uint32_t w0 = 0; w0 < sh.windows; w0 += group) {
+      sh.w0 = w0;
+      sh.group = std::min(group, sh.windows - w0);
+      RunPass(bases, scalars, sh, s);
+    }
+    const cudaStream_t st = s.Get();
+    CUZK_CUDA_CHECK(
+        cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X), cudaMemcpyDeviceToHost, st));
+    s.Synchronize();
+    timer.Print(sizeof(A) == sizeof(G1Affine) ? "G1" : "G2", sh);
+    // Horner over the windows, top first: acc ← acc·2^c + S_w
+    ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
+    for (uint32_t w = sh.windows; w-- > 0;) {
+      for (uint32_t b = 0; b < sh.c; b++) acc = acc.Double();
+      acc += ToJacobian<C>(host_windows[w]);
+    }
+    return acc;
+  }
+
+  //! one pass (msm_kernels.cuh's steps 1–4) over windows [sh.w0, sh.w0 + sh.Group()): their sums
+  //! land in window_sums[sh.w0 ...]
+  void RunPass(const A *bases, const Fr *scalars, MsmShape sh, const Stream &s) {
+    using namespace msm_detail;
+    Sizes z = SizesOf(sh);
+    // A pass with a narrower window or fewer windows than the buffers were sized for can need more
+    // work items (slots + pairs/chunk) than they hold: raise its chunk until its items fit. The
+    // chunk only splits buckets into items; the sum is the same.
+    if (z.max_items > cap.max_items && z.slots + 1 < cap.max_items) {
+      const size_t room = cap.max_items - z.slots - 1;
+      sh.chunk = uint32_t(std::max<size_t>(sh.chunk, (z.pairs + room - 1) / room));
+      z.max_items = z.slots + z.pairs / sh.chunk + 1;
+    }
+    const cudaStream_t st = s.Get();
+    if (z.slots > cap.slots || z.pairs > cap.pairs || z.max_items > cap.max_items) {
+      throw std::logic_error("gpu msm: pass shape exceeds the buffers sized at construction");
+    }
+    if (sh.w0 == 0) timer.Start(s);
     size_t scan_need = 0;
     CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_need, counts.Data(), first.Data(), int(z.slots), st));
     if (std::max(z.sort_temp, scan_need) > temp.Size()) {
       // CUB's scratch is not promised to shrink with the input; never seen, but never wrong
       temp = DeviceBuffer<uint8_t>(dev, std::max(z.sort_temp, scan_need));
     }
-    DigitsKernel<<<Blocks(n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
+    DigitsKernel<<<Blocks(sh.n), BLOCK, 0, st>>>(scalars, sh, keys_in.Data(), vals_in.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     size_t temp_bytes = temp.Size();
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.Data(), temp_bytes, keys_in.Data(), keys_out.Data(),
@@ -262,37 +320,27 @@ template <class C> struct Msm<C>::Impl {
     timer.Mark("merge", s);
     const uint32_t seg_len = SegLen(sh), segs = sh.Buckets() / seg_len;
     SegmentKernel<X>
-        <<<Blocks(size_t(sh.windows) * segs), BLOCK, 0, st>>>(buckets.Data(), sh, seg_len, segs, seg_sums.Data());
+        <<<Blocks(size_t(sh.Group()) * segs), BLOCK, 0, st>>>(buckets.Data(), sh, seg_len, segs, seg_sums.Data());
     CUZK_CUDA_CHECK_LAUNCH();
-    SumKernel<X, T><<<sh.windows, T, 0, st>>>(seg_sums.Data(), segs, window_sums.Data());
+    SumKernel<X, T><<<sh.Group(), T, 0, st>>>(seg_sums.Data(), segs, window_sums.Data() + sh.w0);
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("reduce", s);
-    CUZK_CUDA_CHECK(
-        cudaMemcpyAsync(host_windows.data(), window_sums.Data(), sh.windows * sizeof(X), cudaMemcpyDeviceToHost, st));
-    s.Synchronize();
-    timer.Print(sizeof(A) == sizeof(G1Affine) ? "G1" : "G2", sh);
-    // Horner over the windows, top first: acc ← acc·2^c + S_w
-    ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
-    for (uint32_t w = sh.windows; w-- > 0;) {
-      for (uint32_t b = 0; b < sh.c; b++) acc = acc.Double();
-      acc += ToJacobian<C>(host_windows[w]);
-    }
-    return acc;
   }
 };
 
 template <class C> unsigned Msm<C>::WindowBits(size_t n) {
   unsigned lg = 0;
   while ((size_t(2) << lg) <= n) lg++; // ⌊log2 n⌋
-  // ~n·W accumulation adds against ~W·2^c reduction adds, up to 16 bits (measured on an H200: wider
-  // windows cost more in the reduction than they save). The top window holds only 256 − c·(W − 1)
-  // bits: with few, nearly every point lands in a handful of its buckets, whose work items are then
-  // merged serially (c = 18: 4 bits, 230 ms of merging per 2^24 run). So among widths near the
-  // first choice, those whose top window has at least c/2 bits are taken, the cheapest by n·W + W·2^c.
-  const unsigned first = std::clamp<unsigned>(lg > 7 ? lg - 7 : 0, 4, 16);
+  // ~n·W accumulation adds against ~W·2^c reduction adds. Buckets of fewer than ~128 points leave
+  // the accumulation's warps unbalanced (measured on an H200: c = 20 at 2^24, 32 points a bucket,
+  // accumulated no faster than c = 16), so c ≤ log2 n − 6. The top window holds only
+  // 256 − c·(W − 1) bits: with few, nearly every point lands in a handful of its buckets, whose work
+  // items are then merged serially (c = 18: 4 bits, 230 ms of merging per 2^24 points), so widths
+  // whose top window has fewer than c/2 bits are skipped. The cheapest by n·W + W·2^c is taken.
+  const unsigned widest = std::clamp<unsigned>(lg > 6 ? lg - 6 : 0, 4, 22);
   unsigned best = 0;
   double best_cost = 0;
-  for (unsigned c = first > 7 ? first - 3 : 4; c <= std::min(first + 1, 16u); c++) {
+  for (unsigned c = 4; c <= widest; c++) {
     const unsigned windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
     if (2 * top < c) continue;
     const double cost = double(windows) * (double(n) + double(size_t(1) << c));
@@ -301,12 +349,12 @@ template <class C> unsigned Msm<C>::WindowBits(size_t n) {
       best_cost = cost;
     }
   }
-  return best ? best : first;
+  return best ? best : 4;
 }
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
   using X = typename Impl::X;
-  const auto z = Impl::SizesFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), MsmTuning::FromEnv());
+  const auto z = Impl::CapFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), MsmTuning::FromEnv());
   return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp +
          Impl::SegSums(z) * sizeof(X);
 }

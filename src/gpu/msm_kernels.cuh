@@ -5,7 +5,8 @@
 //      recoded to digits in [−2^(c−1), 2^(c−1)] with a carry into the next window, so a window needs
 //      2^(c−1) buckets and a negative digit adds −P (free: negate y). W·c ≥ 256 > 255 leaves the top
 //      window a spare bit, so the last carry is always absorbed. Each (window, point) pair becomes
-//      a key (window·2^c + |digit|) and a value (point index, sign in bit 31).
+//      a key (window·2^c + |digit|) and a value (point index, sign in bit 31). A long run takes its
+//      windows a group at a time (MsmShape), counting windows from the group's first.
 //   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh): each bucket's points become a run.
 //   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
 //      huge (all scalars equal, say) is spread over many threads; each item is summed in XYZZ,
@@ -23,14 +24,21 @@ namespace cuzk::gpu {
 //! Scalars are below r < 2^255.
 inline constexpr unsigned SCALAR_BITS = 255;
 
+//! One pass of the pipeline: the windows [w0, w0 + Group()) of n points. A long run is taken a
+//! group of windows at a time, so the sorted pairs (Group()·n of them) fit the buffers while the
+//! window stays as wide as n deserves; cutting the points into shorter runs instead would repeat
+//! every window's bucket reduction per run and force narrower windows (more additions).
 struct MsmShape {
   uint32_t n = 0;       //!< points in this run
   uint32_t c = 0;       //!< window bits
   uint32_t windows = 0; //!< W = ⌊255/c⌋ + 1, so that W·c ≥ 256
   uint32_t chunk = 0;   //!< K: most points one accumulation item sums
+  uint32_t w0 = 0;      //!< first window of this pass
+  uint32_t group = 0;   //!< windows in this pass; 0: all W
 
-  CUZK_HD uint32_t Slots() const { return windows << c; }
-  CUZK_HD uint32_t Pairs() const { return windows * n; }
+  CUZK_HD uint32_t Group() const { return group ? group : windows - w0; }
+  CUZK_HD uint32_t Slots() const { return Group() << c; }
+  CUZK_HD uint32_t Pairs() const { return Group() * n; }
   CUZK_HD uint32_t Buckets() const { return 1u << (c - 1); } //!< non-zero digit magnitudes per window
 };
 
@@ -61,14 +69,17 @@ CUZK_HD uint32_t MsmDigit(const Fr &s, uint32_t w, const MsmShape &sh, uint32_t 
   return v;
 }
 
-//! step 1 for point i
+//! step 1 for point i: the pairs of the pass's windows (the digits below w0 only pass their carry on)
 CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *keys, uint32_t *vals) {
   const Fr s = scalars[i].FromMontgomery();
   uint32_t carry = 0, neg = 0;
-  for (uint32_t w = 0; w < sh.windows; w++) {
+  const uint32_t end = sh.w0 + sh.Group();
+  for (uint32_t w = 0; w < end; w++) {
     const uint32_t mag = MsmDigit(s, w, sh, carry, neg);
-    keys[w * sh.n + i] = (w << sh.c) | mag;
-    vals[w * sh.n + i] = i | (neg << 31);
+    if (w < sh.w0) continue;
+    const uint32_t g = w - sh.w0;
+    keys[g * sh.n + i] = (g << sh.c) | mag;
+    vals[g * sh.n + i] = i | (neg << 31);
   }
 }
 

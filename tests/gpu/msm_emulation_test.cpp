@@ -15,10 +15,11 @@ using namespace cuzk::gpu;
 
 namespace {
 
-// msm_impl.cuh's RunOnce with every kernel a loop and CUB replaced by std::stable_sort / scan
+// msm_impl.cuh's RunOnce and RunPass with every kernel a loop and CUB replaced by std::stable_sort /
+// scan; `group` windows a pass (0: all in one pass)
 template <class C>
-ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c,
-                        uint32_t chunk) {
+ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk,
+                        uint32_t group = 0) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   std::vector<A> bases(hb.size());
@@ -30,39 +31,46 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   sh.c = c;
   sh.windows = SCALAR_BITS / c + 1;
   sh.chunk = chunk;
-  std::vector<uint32_t> start(sh.Slots(), 0), end(sh.Slots(), 0), counts(sh.Slots(), 0), first(sh.Slots());
-  std::vector<uint32_t> sv(sh.Pairs());
-  std::vector<uint32_t> keys(sh.Pairs()), vals(sh.Pairs());
-  for (uint32_t i = 0; i < sh.n; i++) MsmDigitsThread(scalars.data(), i, sh, keys.data(), vals.data());
-  std::vector<uint32_t> order(sh.Pairs());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
-  std::vector<uint32_t> sk(sh.Pairs());
-  for (size_t p = 0; p < order.size(); p++) {
-    sk[p] = keys[order[p]];
-    sv[p] = vals[order[p]];
+  std::vector<X> window_sums(sh.windows, X::Infinity());
+  const uint32_t step = group ? group : sh.windows;
+  for (uint32_t w0 = 0; w0 < sh.windows; w0 += step) {
+    sh.w0 = w0;
+    sh.group = std::min(step, sh.windows - w0);
+    std::vector<uint32_t> start(sh.Slots(), 0), end(sh.Slots(), 0), counts(sh.Slots(), 0), first(sh.Slots());
+    std::vector<uint32_t> sv(sh.Pairs());
+    std::vector<uint32_t> keys(sh.Pairs()), vals(sh.Pairs());
+    for (uint32_t i = 0; i < sh.n; i++) MsmDigitsThread(scalars.data(), i, sh, keys.data(), vals.data());
+    std::vector<uint32_t> order(sh.Pairs());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+    std::vector<uint32_t> sk(sh.Pairs());
+    for (size_t p = 0; p < order.size(); p++) {
+      sk[p] = keys[order[p]];
+      sv[p] = vals[order[p]];
+    }
+    for (uint32_t p = 0; p < sh.Pairs(); p++) MsmBoundsThread(sk.data(), p, sh.Pairs(), start.data(), end.data());
+    for (uint32_t g = 0; g < sh.Slots(); g++) MsmCountThread(start.data(), end.data(), g, sh, counts.data());
+    std::exclusive_scan(counts.begin(), counts.end(), first.begin(), 0u);
+    const size_t max_items = sh.Slots() + sh.Pairs() / sh.chunk + 1;
+    std::vector<uint32_t> ib(max_items), ie(max_items);
+    uint32_t total = 0;
+    for (uint32_t g = 0; g < sh.Slots(); g++)
+      MsmItemsThread(start.data(), end.data(), counts.data(), first.data(), g, sh, ib.data(), ie.data(), &total);
+    std::vector<X> partials(max_items);
+    for (uint32_t it = 0; it < total; it++)
+      partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
+    std::vector<X> buckets(sh.Slots());
+    for (uint32_t g = 0; g < sh.Slots(); g++)
+      buckets[g] = MsmMergeThread(partials.data(), counts.data(), first.data(), g);
+    const uint32_t seg_threads = std::min<uint32_t>(8, sh.Buckets()), seg_len = sh.Buckets() / seg_threads;
+    for (uint32_t w = 0; w < sh.Group(); w++)
+      for (uint32_t j = 0; j < seg_threads; j++)
+        window_sums[w0 + w].Add(MsmSegmentThread(buckets.data(), w, j, seg_len, sh));
   }
-  for (uint32_t p = 0; p < sh.Pairs(); p++) MsmBoundsThread(sk.data(), p, sh.Pairs(), start.data(), end.data());
-  for (uint32_t g = 0; g < sh.Slots(); g++) MsmCountThread(start.data(), end.data(), g, sh, counts.data());
-  std::exclusive_scan(counts.begin(), counts.end(), first.begin(), 0u);
-  const size_t max_items = sh.Slots() + sh.Pairs() / sh.chunk + 1;
-  std::vector<uint32_t> ib(max_items), ie(max_items);
-  uint32_t total = 0;
-  for (uint32_t g = 0; g < sh.Slots(); g++)
-    MsmItemsThread(start.data(), end.data(), counts.data(), first.data(), g, sh, ib.data(), ie.data(), &total);
-  std::vector<X> partials(max_items);
-  for (uint32_t it = 0; it < total; it++)
-    partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
-  std::vector<X> buckets(sh.Slots());
-  for (uint32_t g = 0; g < sh.Slots(); g++)
-    buckets[g] = MsmMergeThread(partials.data(), counts.data(), first.data(), g);
-  const uint32_t seg_threads = std::min<uint32_t>(8, sh.Buckets()), seg_len = sh.Buckets() / seg_threads;
   ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
   for (uint32_t w = sh.windows; w-- > 0;) {
-    X win = X::Infinity();
-    for (uint32_t j = 0; j < seg_threads; j++) win.Add(MsmSegmentThread(buckets.data(), w, j, seg_len, sh));
     for (uint32_t b = 0; b < sh.c; b++) acc = acc.Double();
-    acc += ToJacobian<C>(win);
+    acc += ToJacobian<C>(window_sums[w]);
   }
   return acc;
 }
@@ -77,6 +85,18 @@ template <class C> void EdgeCases(std::initializer_list<size_t> sizes) {
   }
 }
 TEST(GpuMsmEmulation, G1EdgeCases) { EdgeCases<ec::G1Curve>({1, 2, 9, 37, 100}); }
+
+// a long run's windows taken a group a pass (msm_impl.cuh's RunOnce): every group size, uneven
+// last groups included, gives the same sum as one pass
+TEST(GpuMsmEmulation, WindowGroupsGiveTheSameSum) {
+  auto rng = test::Rng(32);
+  auto m = test::EdgeCase<ec::G1Curve>(37, rng);
+  for (unsigned c : {5u, 8u, 13u})
+    for (uint32_t group : {1u, 2u, 3u, 7u}) {
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(m.bases, m.scalars, c, 4, group) == m.expected)
+          << "c=" << c << " group=" << group;
+    }
+}
 TEST(GpuMsmEmulation, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 9, 37}); }
 
 TEST(GpuMsmEmulation, G1SkewedScalars) {
