@@ -29,4 +29,8 @@ GB="$B/bench/gpu/gpu_bench"
 run "G1 2^24 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^24" --runs 2
 run "G2 2^22 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^22" --runs 2
 run "G2 2^24 default" 20 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^24" --runs 2
+# 2^26: one run, windows a group a pass (default c = 20) against c = 16 and c = 22
+run "G1 2^26 default" 25 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^26" --runs 2
+run "G1 2^26 c=16" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=16 "$GB" --filter "msm_g1 2^26" --runs 2
+run "G1 2^26 c=22" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=22 "$GB" --filter "msm_g1 2^26" --runs 2
 echo "$(el) done" | tee -a "$O/probe.log"
