@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace cuzk;
 using namespace cuzk::gpu;
 using ff::Fr;
@@ -53,6 +55,32 @@ TEST(GpuScalarSplit, PlansReproduceTheFilteredScalars) {
       EXPECT_EQ(sp.n, expected_dense.size());
       EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense n=" << n << " tail=" << tail;
     }
+  }
+}
+
+// the split runs over blocks of 2^16 values in parallel (scalar_split.cpp): dense positions,
+// bitmap words and tail entries must join exactly across block boundaries, with and without density
+TEST(GpuScalarSplit, ParallelBlocksJoinExactly) {
+  auto rng = gpu::test::Rng(83);
+  ScalarSplit sp;
+  const size_t n = 3 * (size_t(1) << 16) + 77;
+  for (int tail : {3, 60}) {
+    const auto v = Values(n, tail, rng);
+    r1cs::DensityTracker density;
+    std::vector<Fr> expected_dense;
+    for (size_t i = 0; i < n; i++) {
+      density.AddElement();
+      if (rng() % 4 != 0) {
+        density.Inc(i);
+        expected_dense.push_back(v[i]);
+      }
+    }
+    SplitScalars(v, nullptr, sp);
+    EXPECT_TRUE(Rebuild(sp) == v) << "tail=" << tail;
+    SplitScalars(v, &density, sp);
+    EXPECT_EQ(sp.n, expected_dense.size());
+    EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense tail=" << tail;
+    EXPECT_TRUE(std::is_sorted(sp.tail_index.begin(), sp.tail_index.end()));
   }
 }
 
