@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 using namespace cuzk;
 using namespace cuzk::gpu;
@@ -33,29 +34,34 @@ std::vector<Fr> Values(size_t n, int tail_percent, std::mt19937_64 &rng) {
   return v;
 }
 
+// the plans of v, alone and under a random density (3 in 4 kept), rebuild the scalars they stand
+// for; sp is reused from call to call (plans keep their buffers' capacity)
+void CheckPlans(const std::vector<Fr> &v, std::mt19937_64 &rng, ScalarSplit &sp, const std::string &what) {
+  r1cs::DensityTracker density;
+  std::vector<Fr> expected_dense;
+  for (size_t i = 0; i < v.size(); i++) {
+    density.AddElement();
+    if (rng() % 4 != 0) {
+      density.Inc(i);
+      expected_dense.push_back(v[i]);
+    }
+  }
+  SplitScalars(v, nullptr, sp);
+  EXPECT_EQ(sp.n, v.size());
+  EXPECT_TRUE(Rebuild(sp) == v) << what;
+  EXPECT_TRUE(std::is_sorted(sp.tail_index.begin(), sp.tail_index.end())) << what;
+  SplitScalars(v, &density, sp);
+  EXPECT_EQ(sp.n, expected_dense.size());
+  EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense " << what;
+  EXPECT_TRUE(std::is_sorted(sp.tail_index.begin(), sp.tail_index.end())) << "dense " << what;
+}
+
 TEST(GpuScalarSplit, PlansReproduceTheFilteredScalars) {
   auto rng = gpu::test::Rng(81);
   ScalarSplit sp;
-  for (size_t n : {0, 1, 63, 64, 65, 1000}) {
-    for (int tail : {0, 3, 40, 60, 100}) {
-      const auto v = Values(n, tail, rng);
-      r1cs::DensityTracker density;
-      std::vector<Fr> expected_dense;
-      for (size_t i = 0; i < n; i++) {
-        density.AddElement();
-        if (rng() % 4 != 0) {
-          density.Inc(i);
-          expected_dense.push_back(v[i]);
-        }
-      }
-      SplitScalars(v, nullptr, sp);
-      EXPECT_EQ(sp.n, n);
-      EXPECT_TRUE(Rebuild(sp) == v) << "n=" << n << " tail=" << tail;
-      SplitScalars(v, &density, sp);
-      EXPECT_EQ(sp.n, expected_dense.size());
-      EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense n=" << n << " tail=" << tail;
-    }
-  }
+  for (size_t n : {0, 1, 63, 64, 65, 1000})
+    for (int tail : {0, 3, 40, 60, 100})
+      CheckPlans(Values(n, tail, rng), rng, sp, "n=" + std::to_string(n) + " tail=" + std::to_string(tail));
 }
 
 // the split runs over blocks of 2^16 values in parallel (scalar_split.cpp): dense positions,
@@ -63,25 +69,8 @@ TEST(GpuScalarSplit, PlansReproduceTheFilteredScalars) {
 TEST(GpuScalarSplit, ParallelBlocksJoinExactly) {
   auto rng = gpu::test::Rng(83);
   ScalarSplit sp;
-  const size_t n = 3 * (size_t(1) << 16) + 77;
-  for (int tail : {3, 60}) {
-    const auto v = Values(n, tail, rng);
-    r1cs::DensityTracker density;
-    std::vector<Fr> expected_dense;
-    for (size_t i = 0; i < n; i++) {
-      density.AddElement();
-      if (rng() % 4 != 0) {
-        density.Inc(i);
-        expected_dense.push_back(v[i]);
-      }
-    }
-    SplitScalars(v, nullptr, sp);
-    EXPECT_TRUE(Rebuild(sp) == v) << "tail=" << tail;
-    SplitScalars(v, &density, sp);
-    EXPECT_EQ(sp.n, expected_dense.size());
-    EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense tail=" << tail;
-    EXPECT_TRUE(std::is_sorted(sp.tail_index.begin(), sp.tail_index.end()));
-  }
+  for (int tail : {3, 60})
+    CheckPlans(Values(3 * (size_t(1) << 16) + 77, tail, rng), rng, sp, "tail=" + std::to_string(tail));
 }
 
 TEST(GpuScalarSplit, ChoosesBatchAdditionOnlyForBitHeavyScalars) {
