@@ -105,6 +105,12 @@ if [ "$STATUS_BUILD" = ok ] || [ "$STATUS_BUILD" = partial ]; then
   log "tests: $STATUS_TESTS ($(($(date +%s) - T0)) s so far)"
 
   if [ "${CUZK_GPU_SKIP_BENCH:-0}" != 1 ]; then
+    # raw device rates first (field multiplications, curve additions): what the kernels below are built from
+    if [ -x "$BUILD/bench/gpu/gpu_field_rates" ]; then
+      log "field and curve rates (gpu_field_rates)"
+      "$BUILD/bench/gpu/gpu_field_rates" --runs "$RUNS" >"$OUT_DIR/rates.log" 2>&1
+      cat "$OUT_DIR/rates.log"
+    fi
     log "benchmarks (gpu_bench, $RUNS runs each)"
     [ -x "$BUILD/bench/gpu/gpu_bench" ] &&
       "$BUILD/bench/gpu/gpu_bench" --runs "$RUNS" --json "$BUILD/bench.json" 2>&1 | tee "$OUT_DIR/bench.log"
@@ -172,6 +178,10 @@ for n in failed:
     lines.append(f"- FAILED {n}")
 for n in skipped:
     lines.append(f"- skipped {n}")
+rates = re.findall(r"^rate (\S+)\s+([\d.]+) G/s", read("rates.log"), re.M)
+if rates:
+    lines += ["", "## Raw device rates (gpu_field_rates, G op/s; sppark on an H200: Fr mul 58.9, Fp mul 27.0)", "",
+              "| operation | G op/s |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rates]
 lines += ["", "## Benchmarks (median of runs after a warm-up)", ""]
 if bench.get("results"):
     dev = bench.get("device", {})
@@ -199,7 +209,7 @@ if partition:
               f"prover scratch {p['scratch_bytes'] / 1e9:.2f} GB, device memory used {p['device_bytes_used'] / 1e9:.2f} GB"]
 open(os.path.join(out, "report.md"), "w").write("\n".join(lines) + "\n")
 json.dump({"status": status, "elapsed_s": int(os.environ["ELAPSED"]), "tests": tests, "bench": bench,
-           "partition": partition},
+           "partition": partition, "rates_gops": {k: float(v) for k, v in rates}},
           open(os.path.join(out, "report.json"), "w"), indent=2)
 PY
 else
