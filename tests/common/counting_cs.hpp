@@ -1,5 +1,5 @@
-// tests/common/counting_cs.hpp — constraint systems for tests of circuits too large to keep:
-// CountingCS (counts only), CountingInputsCS (counts, keeps the public inputs' values) and
+// tests/common/counting_cs.hpp — constraint systems for tests of circuits too large to keep (counts
+// alone: r1cs::ShapeCS): CountingInputsCS (counts, keeps the public inputs' values) and
 // StreamingCheckCS, which checks every constraint as it is enforced while keeping only the inputs,
 // a pinned prefix of the auxiliary values and a sliding window of the most recent ones. A
 // production partition (125M constraints for WindowPoSt 32GiB) then needs a few hundred MB
@@ -14,30 +14,6 @@
 #include <vector>
 
 namespace cuzk::test {
-
-// Counts only: neither values nor linear combinations are built (the cheapest synthesis; the
-// count never depends on them).
-class CountingCS final : public r1cs::ConstraintSystem {
-public:
-  bool WantsValues() const override { return false; }
-  bool WantsConstraints() const override { return false; }
-  size_t NumInputs() const override { return inputs_; }
-  size_t NumAux() const override { return aux_; }
-  size_t NumConstraints() const override { return constraints_; }
-
-protected:
-  r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn) override {
-    return kind == r1cs::VarKind::Input ? r1cs::Variable::Input(uint32_t(inputs_++))
-                                        : r1cs::Variable::Aux(uint32_t(aux_++));
-  }
-  void AddConstraint(std::string_view, const r1cs::LinearCombination &, const r1cs::LinearCombination &,
-                     const r1cs::LinearCombination &) override {
-    constraints_++;
-  }
-
-private:
-  size_t inputs_ = 1, aux_ = 0, constraints_ = 0;
-};
 
 // Keeps only the public inputs' values (no constraints): what the circuit exposes.
 class CountingInputsCS final : public r1cs::ConstraintSystem {

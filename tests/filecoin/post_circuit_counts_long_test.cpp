@@ -4,7 +4,7 @@
 // numbers in filecoin-proofs' constants.rs (spec/post-snap-poseidon.md §5). ~15 s of CPU.
 #include "filecoin/post_circuit.hpp"
 
-#include "common/counting_cs.hpp"
+#include "r1cs/shape_cs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@ namespace {
 std::pair<size_t, size_t> BlankCounts(RegisteredPoStProof proof) {
   auto input = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(proof)));
   EXPECT_TRUE(input.ok());
-  test::CountingCS cs;
+  r1cs::ShapeCS cs;
   SynthesizePoStCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs()};
 }

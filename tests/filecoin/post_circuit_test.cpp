@@ -6,9 +6,9 @@
 // inputs; tampered witnesses do not satisfy it.
 #include "filecoin/post_circuit.hpp"
 
-#include "common/counting_cs.hpp"
 #include "post_test_sectors.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/shape_cs.hpp"
 #include "r1cs/test_cs.hpp"
 
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@ namespace {
 std::pair<size_t, size_t> BlankCounts(const FallbackPoStParams &params) {
   auto input = BlankPoStCircuitInput(params);
   EXPECT_TRUE(input.ok());
-  test::CountingCS cs;
+  r1cs::ShapeCS cs;
   SynthesizePoStCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs()};
 }

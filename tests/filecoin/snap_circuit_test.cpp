@@ -14,13 +14,13 @@
 
 #include "snap_test_update.hpp"
 
-#include "common/counting_cs.hpp"
+#include "r1cs/shape_cs.hpp"
 
 #include <gtest/gtest.h>
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
-using cuzk::test::CountingCS;
+using cuzk::r1cs::ShapeCS;
 using cuzk::test::MakeTestUpdate;
 
 namespace {
@@ -30,7 +30,7 @@ constexpr uint64_t KIB = 1024 / 32; // nodes per KiB
 size_t BlankCount(uint64_t nodes) {
   auto input = BlankSnapCircuitInput(SnapConfigForNodes(nodes).value());
   EXPECT_TRUE(input.ok());
-  CountingCS cs;
+  ShapeCS cs;
   SynthesizeSnapCircuit(cs, *input);
   EXPECT_EQ(cs.NumInputs(), 5u) << nodes << " nodes";
   return cs.NumConstraints();
@@ -128,7 +128,7 @@ TEST(SnapCircuit, GadgetCounts) {
   // gen_challenge_bits: 568 per digest (1 digest up to 16 MiB here, 10 for 32 GiB)
   for (uint64_t nodes : {2 * KIB, 16 * KIB, uint64_t(1) << 30}) {
     const SnapConfig config = SnapConfigForNodes(nodes).value();
-    CountingCS cs;
+    ShapeCS cs;
     const auto comm_r_new = gadgets::AllocatedNum::Alloc(cs, ff::Fr::Zero());
     const auto partition = gadgets::AllocatedNum::Alloc(cs, ff::Fr::Zero());
     const size_t before = cs.NumConstraints();
@@ -139,7 +139,7 @@ TEST(SnapCircuit, GadgetCounts) {
   }
   EXPECT_EQ(SnapConfigForNodes(uint64_t(1) << 30)->DigestsPerPartition(), 10u);
   // apex_por with 8 apex leaves and no partition bits (≤ 8 KiB): 7 SHA nodes + the root check
-  CountingCS cs;
+  ShapeCS cs;
   std::vector<gadgets::AllocatedNum> leaves;
   for (int i = 0; i < 8; i++) leaves.push_back(gadgets::AllocatedNum::Alloc(cs, ff::Fr::Zero()));
   const auto comm_d = gadgets::AllocatedNum::Alloc(cs, ff::Fr::Zero());
@@ -308,7 +308,7 @@ TEST(SnapCircuit, MalformedProofsAreErrors) {
   const SnapCircuitInput good = SnapCircuitInputFromProof(config, p.inputs, p.proof).value();
   SnapCircuitInput in = good;
   in.challenges.pop_back();
-  CountingCS cs;
+  ShapeCS cs;
   EXPECT_THROW(SynthesizeSnapCircuit(cs, in), r1cs::SynthesisError);
   in = good;
   in.challenges[0].path_r_old[1].push_back(ff::Fr::Zero());
@@ -327,6 +327,6 @@ TEST(SnapCircuit, DifferentPartitionPathsAreRejected) {
   EXPECT_NE(in.error().message.find("challenge 7"), std::string::npos) << in.error().message;
   SnapCircuitInput direct = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof).value();
   direct.challenges[7].path_d_new.back() += ff::Fr::One();
-  CountingCS cs;
+  ShapeCS cs;
   EXPECT_THROW(SynthesizeSnapCircuit(cs, direct), r1cs::SynthesisError);
 }

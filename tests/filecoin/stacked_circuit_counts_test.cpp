@@ -7,7 +7,7 @@
 // parallel.
 #include "filecoin/stacked_circuit.hpp"
 
-#include "common/counting_cs.hpp"
+#include "r1cs/shape_cs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ void PrintTo(const Counts &c, std::ostream *os) {
 Counts BlankPartitionCounts(RegisteredSealProof proof) {
   auto input = BlankStackedCircuitInput(PorepConfigFor(proof));
   EXPECT_TRUE(input.ok()) << input.error().message;
-  test::CountingCS cs;
+  r1cs::ShapeCS cs;
   SynthesizeStackedCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs(), cs.NumAux()};
 }

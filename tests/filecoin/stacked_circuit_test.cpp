@@ -10,6 +10,7 @@
 #include "r1cs/test_cs.hpp"
 
 #include "common/counting_cs.hpp"
+#include "r1cs/shape_cs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
-using cuzk::test::CountingCS;
+using cuzk::r1cs::ShapeCS;
 using cuzk::test::CountingInputsCS;
 
 namespace {
@@ -157,7 +158,7 @@ TEST(StackedCircuit, Production2KiBAnd8MiBPartitions) {
   for (auto [nodes, expected] : {std::pair<uint64_t, size_t>{64, 2687921}, {uint64_t(1) << 18, 3844929}}) {
     auto input = BlankStackedCircuitInput(Config(nodes, 2, {8, 0, 0}, 2));
     ASSERT_TRUE(input.ok());
-    CountingCS cs;
+    ShapeCS cs;
     SynthesizeStackedCircuit(cs, *input);
     EXPECT_EQ(cs.NumConstraints(), expected) << nodes << " nodes";
     EXPECT_EQ(cs.NumInputs(), 3u + 18 * 2 + 1);
@@ -181,7 +182,7 @@ TEST(StackedCircuit, Production32GiBAnd64GiBPartitions) {
     for (size_t challenges : {1, 2}) {
       auto input = BlankStackedCircuitInput(Config(c.nodes, 11, c.shape, challenges));
       ASSERT_TRUE(input.ok());
-      CountingCS cs;
+      ShapeCS cs;
       SynthesizeStackedCircuit(cs, *input);
       count[challenges] = cs.NumConstraints();
       EXPECT_EQ(cs.NumInputs(), 1 + 3 + 18 * challenges);
@@ -200,25 +201,25 @@ TEST(StackedCircuit, MalformedProofsAreErrors) {
   {
     StackedCircuitInput in = *blank;
     in.proofs[0].replica_column_proofs.drg_parents.pop_back();
-    CountingCS cs;
+    ShapeCS cs;
     EXPECT_THROW(SynthesizeStackedCircuit(cs, in), r1cs::SynthesisError);
   }
   {
     StackedCircuitInput in = *blank;
     in.proofs[0].replica_column_proofs.exp_parents[3].column.rows.pop_back();
-    CountingCS cs;
+    ShapeCS cs;
     EXPECT_THROW(SynthesizeStackedCircuit(cs, in), r1cs::SynthesisError);
   }
   {
     StackedCircuitInput in = *blank;
     in.proofs[0].comm_d_proofs.leaf.fill(0xff); // ≥ r: not a field element
-    CountingCS cs;
+    ShapeCS cs;
     EXPECT_THROW(SynthesizeStackedCircuit(cs, in), r1cs::SynthesisError);
   }
   {
     StackedCircuitInput in = *blank;
     in.proofs[0].comm_r_last_proof.base[0].hashes.pop_back(); // arity 7
-    CountingCS cs;
+    ShapeCS cs;
     EXPECT_THROW(SynthesizeStackedCircuit(cs, in), r1cs::SynthesisError);
   }
   EXPECT_FALSE(BlankStackedCircuitInput(Config(48, 2, {8, 0, 0}, 1)).ok());
