@@ -75,6 +75,13 @@ __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
   if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
 }
+template <class A, class X>
+__global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
+    AccumulateStripesKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
+                            const uint32_t *total_items, uint32_t stripes, uint32_t chunk, X *partials) {
+  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < stripes) MsmAccumulateStripeThread<A, X>(bases, vals, item_begin, item_end, *total_items, t, chunk, partials);
+}
 template <class X>
 __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
@@ -171,9 +178,12 @@ template <class C> struct Msm<C>::Impl {
     sh.n = uint32_t(n);
     sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n);
     sh.windows = SCALAR_BITS / sh.c + 1;
-    // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
+    // items of a few average buckets: one item per bucket for uniform scalars, many for skewed;
+    // stripes of one average bucket (enough threads to fill the device, each item's store and
+    // merge spread over ~K additions)
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
-    sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, size_t(1) << 16));
+    sh.stripes = tuning.stripes;
+    sh.chunk = uint32_t(std::clamp<size_t>(sh.stripes ? avg : 4 * avg, 32, size_t(1) << 16));
     sh.group = uint32_t(std::clamp<size_t>(PAIR_BUDGET / std::max<size_t>(1, n), 1, sh.windows));
     return sh;
   }
@@ -273,8 +283,9 @@ template <class C> struct Msm<C>::Impl {
     using namespace msm_detail;
     Sizes z = SizesOf(sh);
     // A pass with a narrower window or fewer windows than the buffers were sized for can need more
-    // work items (slots + pairs/chunk) than they hold: raise its chunk until its items fit. The
-    // chunk only splits buckets into items; the sum is the same.
+    // work items (at most slots + pairs/chunk + 1, stripes or not: a new item starts only at a run's
+    // start or at a chunk boundary) than they hold: raise its chunk until its items fit. The chunk
+    // only splits buckets into items; the sum is the same.
     if (z.max_items > cap.max_items && z.slots + 1 < cap.max_items) {
       const size_t room = cap.max_items - z.slots - 1;
       sh.chunk = uint32_t(std::max<size_t>(sh.chunk, (z.pairs + room - 1) / room));
@@ -311,8 +322,14 @@ template <class C> struct Msm<C>::Impl {
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("items", s);
-    AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
-                                                                  item_end.Data(), total.Data(), partials.Data());
+    if (sh.stripes) {
+      const uint32_t stripes = uint32_t((z.pairs + sh.chunk - 1) / sh.chunk);
+      AccumulateStripesKernel<A, X><<<Blocks(stripes), BLOCK, 0, st>>>(
+          bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), stripes, sh.chunk, partials.Data());
+    } else {
+      AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
+                                                                    item_end.Data(), total.Data(), partials.Data());
+    }
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("accumulate", s);
     MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());

@@ -10,7 +10,10 @@
 //   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh): each bucket's points become a run.
 //   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
 //      huge (all scalars equal, say) is spread over many threads; each item is summed in XYZZ,
-//      then the items of one bucket are merged.
+//      then the items of one bucket are merged. With MsmShape::stripes the sorted pairs are cut
+//      into stripes of K instead, one thread each, and a run is cut where it crosses a stripe
+//      boundary: every thread then adds K points whatever the buckets' sizes (random scalars give
+//      Poisson-sized buckets, and a warp waits for its largest).
 //   4. Per window, Σ d·B_d is computed in parallel: thread j of the whole grid takes buckets
 //      [a, a + L) of one window and forms the running sums Σ (d − a + 1)·B_d and Σ B_d; its segment
 //      sum is first + (a − 1)·second, and one block per window adds the segments up. The host
@@ -32,7 +35,8 @@ struct MsmShape {
   uint32_t n = 0;       //!< points in this run
   uint32_t c = 0;       //!< window bits
   uint32_t windows = 0; //!< W = ⌊255/c⌋ + 1, so that W·c ≥ 256
-  uint32_t chunk = 0;   //!< K: most points one accumulation item sums
+  uint32_t chunk = 0;   //!< K: most points one accumulation item sums (with stripes: a stripe's pairs)
+  bool stripes = false; //!< items are the pieces of runs between stripe boundaries (step 3)
   uint32_t w0 = 0;      //!< first window of this pass
   uint32_t group = 0;   //!< windows in this pass; 0: all W
 
@@ -88,6 +92,13 @@ CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, 
 //! bench/gpu/field_rates.cu on an H200)
 template <class X, class A> CUZK_HD void MsmAddInLoop(X &acc, const A &p) { acc.AddAffine(p); }
 
+//! acc += ±P for one sorted value v (point index, sign in bit 31)
+template <class A, class X> CUZK_HD void MsmAddSorted(X &acc, const A *bases, uint32_t v) {
+  A pt = bases[v & 0x7fffffffu];
+  if (v >> 31) pt = -pt;
+  MsmAddInLoop(acc, pt);
+}
+
 //! step 2b for sorted position p: where each key's run starts and ends
 CUZK_HD void MsmBoundsThread(const uint32_t *keys, uint32_t p, uint32_t total, uint32_t *start, uint32_t *end) {
   const uint32_t k = keys[p];
@@ -99,8 +110,11 @@ CUZK_HD void MsmBoundsThread(const uint32_t *keys, uint32_t p, uint32_t total, u
 CUZK_HD void MsmCountThread(const uint32_t *start, const uint32_t *end, uint32_t g, const MsmShape &sh,
                             uint32_t *counts) {
   const uint32_t mag = g & ((1u << sh.c) - 1);
-  const uint32_t size = end[g] - start[g];
-  counts[g] = mag == 0 ? 0 : (size + sh.chunk - 1) / sh.chunk;
+  const uint32_t b = start[g], e = end[g];
+  if (mag == 0 || e == b)
+    counts[g] = 0;
+  else
+    counts[g] = sh.stripes ? (e - 1) / sh.chunk - b / sh.chunk + 1 : (e - b + sh.chunk - 1) / sh.chunk;
 }
 
 //! step 3b for slot g (after the exclusive scan counts → first): the items' ranges
@@ -108,10 +122,12 @@ CUZK_HD void MsmItemsThread(const uint32_t *start, const uint32_t *end, const ui
                             uint32_t g, const MsmShape &sh, uint32_t *item_begin, uint32_t *item_end,
                             uint32_t *total_items) {
   const uint32_t b = start[g], e = end[g];
+  // pieces start every K pairs from the run's start, or (stripes) at every multiple of K inside it
+  const uint32_t base = sh.stripes ? b - b % sh.chunk : b;
   for (uint32_t j = 0; j < counts[g]; j++) {
-    const uint32_t lo = b + j * sh.chunk;
-    item_begin[first[g] + j] = lo;
-    item_end[first[g] + j] = e - lo < sh.chunk ? e : lo + sh.chunk;
+    const uint32_t lo = base + j * sh.chunk, hi = lo + sh.chunk;
+    item_begin[first[g] + j] = lo < b ? b : lo;
+    item_end[first[g] + j] = e < hi ? e : hi;
   }
   if (g + 1 == sh.Slots()) *total_items = first[g] + counts[g];
 }
@@ -120,13 +136,40 @@ CUZK_HD void MsmItemsThread(const uint32_t *start, const uint32_t *end, const ui
 template <class A, class X>
 CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t begin, uint32_t end) {
   X acc = X::Infinity();
-  for (uint32_t p = begin; p < end; p++) {
-    const uint32_t v = vals[p];
-    A pt = bases[v & 0x7fffffffu];
-    if (v >> 31) pt = -pt;
-    MsmAddInLoop(acc, pt);
-  }
+  for (uint32_t p = begin; p < end; p++) MsmAddSorted(acc, bases, vals[p]);
   return acc;
+}
+
+//! step 3c with stripes, for stripe t (sorted pairs [t·K, (t + 1)·K)): the sums of the items in it.
+//! One flat loop over the stripe's pairs, so the warp's threads run the addition together and
+//! diverge only to store an item's sum (item loops nested in a stripe loop let the threads leave
+//! their inner loops at different times, and the addition ran once per group: 1.5× slower).
+template <class A, class X>
+CUZK_HD void MsmAccumulateStripeThread(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
+                                       const uint32_t *item_end, uint32_t total_items, uint32_t t, uint32_t chunk,
+                                       X *partials) {
+  const uint64_t lo = uint64_t(t) * chunk, hi = lo + chunk;
+  uint32_t i = 0, z = total_items; // the first item that starts in the stripe (item_begin ascends)
+  while (i < z) {
+    const uint32_t mid = i + (z - i) / 2;
+    if (item_begin[mid] < lo)
+      i = mid + 1;
+    else
+      z = mid;
+  }
+  if (i >= total_items || item_begin[i] >= hi) return;
+  X acc = X::Infinity();
+  uint32_t end = item_end[i];
+  for (uint32_t p = item_begin[i];;) {
+    if (p == end) { // the item is done: store it, move to the stripe's next item (skipping digit-0 runs)
+      partials[i++] = acc;
+      if (i >= total_items || item_begin[i] >= hi) return;
+      acc = X::Infinity();
+      p = item_begin[i];
+      end = item_end[i];
+    }
+    MsmAddSorted(acc, bases, vals[p++]);
+  }
 }
 
 //! step 3d for slot g: merge its items

@@ -102,6 +102,15 @@ TEST(GpuMsmDevice, WideWindows) {
   Large<ec::G2Curve>({1 << 12}, false, Window(18));
 }
 
+// MsmTuning::stripes (an experiment, off by default): the same sums as the bucket-per-thread path
+TEST(GpuMsmDevice, StripedAccumulation) {
+  MsmTuning t;
+  t.stripes = true;
+  EdgeCases<ec::G1Curve>({1, 2, 33, 1000, 4096}, t);
+  Large<ec::G1Curve>({1 << 16, (1 << 20) + 3}, true, t);
+  Large<ec::G2Curve>({1 << 12}, true, t);
+}
+
 template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTuning tuning = Auto()) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);

@@ -16,10 +16,10 @@ using namespace cuzk::gpu;
 namespace {
 
 // msm_impl.cuh's RunOnce and RunPass with every kernel a loop and CUB replaced by std::stable_sort /
-// scan; `group` windows a pass (0: all in one pass)
+// scan; `group` windows a pass (0: all in one pass); `stripes`: MsmShape::stripes
 template <class C>
 ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk,
-                        uint32_t group = 0) {
+                        uint32_t group = 0, bool stripes = false) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   std::vector<A> bases(hb.size());
@@ -31,6 +31,7 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   sh.c = c;
   sh.windows = SCALAR_BITS / c + 1;
   sh.chunk = chunk;
+  sh.stripes = stripes;
   std::vector<X> window_sums(sh.windows, X::Infinity());
   const uint32_t step = group ? group : sh.windows;
   for (uint32_t w0 = 0; w0 < sh.windows; w0 += step) {
@@ -56,9 +57,17 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
     uint32_t total = 0;
     for (uint32_t g = 0; g < sh.Slots(); g++)
       MsmItemsThread(start.data(), end.data(), counts.data(), first.data(), g, sh, ib.data(), ie.data(), &total);
+    EXPECT_LE(total, max_items);
     std::vector<X> partials(max_items);
-    for (uint32_t it = 0; it < total; it++)
-      partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
+    if (stripes) {
+      EXPECT_TRUE(std::is_sorted(ib.begin(), ib.begin() + total)); // the stripes' binary search needs it
+      for (uint32_t t = 0; t < (sh.Pairs() + sh.chunk - 1) / sh.chunk; t++)
+        MsmAccumulateStripeThread<A, X>(bases.data(), sv.data(), ib.data(), ie.data(), total, t, sh.chunk,
+                                        partials.data());
+    } else {
+      for (uint32_t it = 0; it < total; it++)
+        partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
+    }
     std::vector<X> buckets(sh.Slots());
     for (uint32_t g = 0; g < sh.Slots(); g++)
       buckets[g] = MsmMergeThread(partials.data(), counts.data(), first.data(), g);
@@ -98,6 +107,27 @@ TEST(GpuMsmEmulation, WindowGroupsGiveTheSameSum) {
     }
 }
 TEST(GpuMsmEmulation, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 9, 37}); }
+
+// MsmTuning::stripes: runs cut at stripe boundaries, one flat loop a stripe; every scalar shape,
+// chunks that split runs anywhere, window groups
+TEST(GpuMsmEmulation, StripesGiveTheSameSum) {
+  auto rng = test::Rng(34);
+  std::vector<ff::Fr> logs;
+  auto bases = test::ProgressionBases<ec::G1Curve>(300, rng, logs);
+  for (auto kind : {test::ScalarKind::kAllEqual, test::ScalarKind::kZeroOneMinusOne, test::ScalarKind::kSmall,
+                    test::ScalarKind::kUniform}) {
+    auto k = test::Scalars(300, kind, rng);
+    const auto expected = test::ExpectedFromLogs<ec::G1Curve>(logs, k);
+    for (uint32_t chunk : {1u, 3u, 16u, 1000u}) {
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk, 0, true) == expected) << "chunk=" << chunk;
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped chunk=" << chunk;
+    }
+  }
+  for (size_t n : {1, 9, 37}) {
+    auto m = test::EdgeCase<ec::G2Curve>(n, rng);
+    ASSERT_TRUE(TwinMsm<ec::G2Curve>(m.bases, m.scalars, 5, 3, 0, true) == m.expected) << "G2 n=" << n;
+  }
+}
 
 TEST(GpuMsmEmulation, G1SkewedScalars) {
   auto rng = test::Rng(32);
