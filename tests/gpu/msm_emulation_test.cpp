@@ -84,12 +84,12 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   return acc;
 }
 
-template <class C> void EdgeCases(std::initializer_list<size_t> sizes) {
+template <class C> void EdgeCases(std::initializer_list<size_t> sizes, bool stripes = false) {
   auto rng = test::Rng(31);
   for (size_t n : sizes) {
     auto m = test::EdgeCase<C>(n, rng);
     for (unsigned c : {4u, 5u, 7u}) {
-      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3) == m.expected) << "n=" << n << " c=" << c;
+      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, 0, stripes) == m.expected) << "n=" << n << " c=" << c;
     }
   }
 }
@@ -108,25 +108,10 @@ TEST(GpuMsmEmulation, WindowGroupsGiveTheSameSum) {
 }
 TEST(GpuMsmEmulation, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 9, 37}); }
 
-// MsmTuning::stripes: runs cut at stripe boundaries, one flat loop a stripe; every scalar shape,
-// chunks that split runs anywhere, window groups
-TEST(GpuMsmEmulation, StripesGiveTheSameSum) {
-  auto rng = test::Rng(34);
-  std::vector<ff::Fr> logs;
-  auto bases = test::ProgressionBases<ec::G1Curve>(300, rng, logs);
-  for (auto kind : {test::ScalarKind::kAllEqual, test::ScalarKind::kZeroOneMinusOne, test::ScalarKind::kSmall,
-                    test::ScalarKind::kUniform}) {
-    auto k = test::Scalars(300, kind, rng);
-    const auto expected = test::ExpectedFromLogs<ec::G1Curve>(logs, k);
-    for (uint32_t chunk : {1u, 3u, 16u, 1000u}) {
-      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk, 0, true) == expected) << "chunk=" << chunk;
-      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped chunk=" << chunk;
-    }
-  }
-  for (size_t n : {1, 9, 37}) {
-    auto m = test::EdgeCase<ec::G2Curve>(n, rng);
-    ASSERT_TRUE(TwinMsm<ec::G2Curve>(m.bases, m.scalars, 5, 3, 0, true) == m.expected) << "G2 n=" << n;
-  }
+// MsmTuning::stripes: runs cut at stripe boundaries, one flat loop a stripe
+TEST(GpuMsmEmulation, StripedEdgeCases) {
+  EdgeCases<ec::G1Curve>({1, 2, 9, 37, 100}, true);
+  EdgeCases<ec::G2Curve>({1, 9, 37}, true);
 }
 
 TEST(GpuMsmEmulation, G1SkewedScalars) {
@@ -136,7 +121,13 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
   for (auto kind : {test::ScalarKind::kAllEqual, test::ScalarKind::kZeroOneMinusOne, test::ScalarKind::kSmall,
                     test::ScalarKind::kUniform}) {
     auto k = test::Scalars(300, kind, rng);
-    ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, 16) == test::ExpectedFromLogs<ec::G1Curve>(logs, k));
+    const auto expected = test::ExpectedFromLogs<ec::G1Curve>(logs, k);
+    ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, 16) == expected);
+    // stripes: chunks that cut runs anywhere (1 pair a stripe up to all of them), alone and in window groups
+    for (uint32_t chunk : {1u, 3u, 16u, 1000u}) {
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk, 0, true) == expected) << "stripes " << chunk;
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped stripes " << chunk;
+    }
   }
 }
 
