@@ -136,8 +136,7 @@ template <class P> struct alignas(16) Mont {
     MulAddEvery2(t, x, y, 1, 0, N + 1);
   }
 
-  //! acc[2k], acc[2k+1] (+)= x[2k]·y for 2k < N, one carry chain (pairs never overlap, so without
-  //! `acc` there is no carry at all); returns with the chain's carry out of acc[N−1] pending
+  //! acc[2k], acc[2k+1] = x[2k]·y for 2k < N (the products' word pairs never overlap: no carries)
   CUZK_HD static void MulPairs(uint32_t *acc, const uint32_t *x, uint32_t y) {
     CUZK_UNROLL
     for (int j = 0; j < N; j += 2) {
@@ -145,6 +144,7 @@ template <class P> struct alignas(16) Mont {
       acc[j + 1] = MulHi(x[j], y);
     }
   }
+  //! acc += Σ x[2k]·y·2^(64k) as one carry chain, its carry out of acc[N−1] left pending in c
   CUZK_HD static void MadPairs(CarryChain &c, uint32_t *acc, const uint32_t *x, uint32_t y) {
     acc[0] = c.MadLoCc(x[0], y, acc[0]);
     acc[1] = c.MadcHi(x[0], y, acc[1]);
@@ -180,7 +180,7 @@ template <class P> struct alignas(16) Mont {
   //! one accumulator of a single T, shifted a word a row, would swap its pairs' alignment every row
   //! and cost register moves.
   //!
-  //! After row i's reduction E's low word is 0 and T/2^32 = O + E[1] + 2^64·(E >> 64): O becomes the
+  //! After row i's reduction E's low word is 0 and T/2^32 = O + E[1] + 2^32·(E >> 64): O becomes the
   //! next row's E (E[1] added to its word 0) and E >> 64 the next row's O (shifted while the next
   //! row's odd products are added). Bounds (a, b < p): T < 2p at every row boundary (CIOS), so the
   //! O of a row, which is at most the next T, stays below 2^(32N); E may carry out of its top word
