@@ -25,23 +25,6 @@ template <int N> struct Words32 {
   CUZK_HD constexpr uint32_t operator[](int i) const { return w[i]; }
 };
 
-namespace field_detail {
-template <class P> constexpr int kWords = int(ff::Mont<P, ff::PortableWords>::N) * 2;
-template <class P> constexpr Words32<kWords<P>> ModulusWords() {
-  Words32<kWords<P>> o{};
-  for (int i = 0; i < kWords<P>; i++)
-    o.w[i] = uint32_t(ff::Mont<P, ff::PortableWords>::MODULUS[i / 2] >> (32 * (i % 2)));
-  return o;
-}
-#if defined(__CUDACC__) && !defined(CUZK_GPU_MOD_IMMEDIATE)
-// The reduction rows multiply by the modulus' words. As immediates ptxas specialises the products
-// by Fr's words 1 and 2^32 − 1 into adds and shifts, and the lo/hi halves around them no longer
-// pair into wide multiply-adds; read from the constant bank (an IMAD operand, no register), every
-// word is multiplied alike. CUZK_GPU_MOD_IMMEDIATE=1 builds the immediate form (bench/gpu compares).
-template <class P> __constant__ Words32<kWords<P>> kModulusBank = ModulusWords<P>();
-#endif
-} // namespace field_detail
-
 //! P is the host field's parameter struct (ff::FrParams, ff::FpParams). The constants are read from
 //! ff::Mont<P, PortableWords>: nvcc's host pass picks an x86 word policy for ff::Fr that its device
 //! pass cannot see, and keying this type on P keeps it (and every kernel's signature) identical in
@@ -59,19 +42,6 @@ template <class P> struct alignas(16) Mont {
     return o;
   }
   static constexpr Words32<N> MOD = Split(Host::MODULUS);
-  //! the modulus' words from `off` on, as the multiplications' reduction rows read them
-  //! (field_detail::kModulusBank says why)
-  struct ReductionWords {
-    int off = 0;
-    CUZK_HD uint32_t operator[](int i) const {
-#if defined(__CUDA_ARCH__) && !defined(CUZK_GPU_MOD_IMMEDIATE)
-      return field_detail::kModulusBank<P>.w[i + off];
-#else
-      constexpr Words32<N> p = MOD;
-      return p[i + off];
-#endif
-    }
-  };
   static constexpr Words32<N> ONE = Split(Host::R);
   static constexpr uint32_t M0 = uint32_t(Host::INV); //!< −p⁻¹ mod 2^32 (low word of −p⁻¹ mod 2^64)
   // CIOS below keeps t < 2p in N words: both BLS12-381 moduli leave the top bit free.
@@ -145,7 +115,7 @@ template <class P> struct alignas(16) Mont {
   //! ripples on through word `last`: the lo and hi halves of each product are adjacent in the chain
   //! (ptxas can issue the pair as one wide multiply-add; separate lo and hi chains cannot be paired
   //! that way). Taking every second j keeps the products' words from overlapping.
-  template <class W> CUZK_HD static void MulAddEvery2(uint32_t *t, const W &x, uint32_t y, int j0, int off, int last) {
+  CUZK_HD static void MulAddEvery2(uint32_t *t, const uint32_t *x, uint32_t y, int j0, int off, int last) {
     if (j0 >= N) return;
     CarryChain c;
     t[off + j0] = c.MadLoCc(x[j0], y, t[off + j0]);
@@ -160,7 +130,7 @@ template <class P> struct alignas(16) Mont {
     for (int w = off + j; w <= last; w++) t[w] = c.Addc(t[w], 0); // j: one past the last product
   }
   //! t[0..N+1] += x·y for an N-word x and a word y: the even-indexed words' products, then the odd ones'
-  template <class W> CUZK_HD static void MulAddRow(uint32_t *t, const W &x, uint32_t y) {
+  CUZK_HD static void MulAddRow(uint32_t *t, const uint32_t *x, uint32_t y) {
     static_assert(N % 2 == 0);
     MulAddEvery2(t, x, y, 0, 0, N + 1);
     MulAddEvery2(t, x, y, 1, 0, N + 1);
@@ -175,7 +145,7 @@ template <class P> struct alignas(16) Mont {
     }
   }
   //! acc += Σ x[2k]·y·2^(64k) as one carry chain, its carry out of acc[N−1] left pending in c
-  template <class W> CUZK_HD static void MadPairs(CarryChain &c, uint32_t *acc, const W &x, uint32_t y) {
+  CUZK_HD static void MadPairs(CarryChain &c, uint32_t *acc, const uint32_t *x, uint32_t y) {
     acc[0] = c.MadLoCc(x[0], y, acc[0]);
     acc[1] = c.MadcHi(x[0], y, acc[1]);
     CUZK_UNROLL
@@ -218,6 +188,7 @@ template <class P> struct alignas(16) Mont {
   //! O's top word: it is added there.
   //! one CIOS row for b's word i (the comment above operator* says what e and o hold)
   CUZK_HD void MulRow(uint32_t *e, uint32_t *o, uint32_t bi, bool first) const {
+    constexpr Words32<N> p = MOD;
     if (first) {
       MulPairs(e, v, bi);
       MulPairs(o, v + 1, bi);
@@ -233,9 +204,9 @@ template <class P> struct alignas(16) Mont {
     }
     const uint32_t m = e[0] * M0;
     CarryChain c3;
-    MadPairs(c3, o, ReductionWords{1}, m);
+    MadPairs(c3, o, p.w + 1, m);
     CarryChain c4;
-    MadPairs(c4, e, ReductionWords{0}, m);
+    MadPairs(c4, e, p.w, m);
     o[N - 1] = c4.Addc(o[N - 1], 0);
   }
   CUZK_HD Mont operator*(const Mont &b) const {
@@ -290,6 +261,7 @@ template <class P> struct alignas(16) Mont {
   //! words are reduced row by row as in CIOS; T's word N + i joins at word N − 1 after the i-th
   //! shift, where it sits then (the running value stays below 2^(32N+1)).
   CUZK_HD static Mont Reduce2N(const uint32_t *t) {
+    constexpr Words32<N> p = MOD;
     uint32_t u[N + 2];
     CUZK_UNROLL
     for (int k = 0; k < N; k++) u[k] = t[k];
@@ -297,7 +269,7 @@ template <class P> struct alignas(16) Mont {
     u[N + 1] = 0;
     CUZK_UNROLL
     for (int i = 0; i < N; i++) {
-      MulAddRow(u, ReductionWords{0}, u[0] * M0);
+      MulAddRow(u, p.w, u[0] * M0);
       CUZK_UNROLL
       for (int k = 0; k <= N; k++) u[k] = u[k + 1];
       u[N + 1] = 0;
