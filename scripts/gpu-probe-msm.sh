@@ -37,10 +37,4 @@ run "G1 2^26 c=22" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=22 "$GB" --filter "msm_
 run "G1 2^24 stripes" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g1 2^24" --runs 2
 run "G1 2^26 stripes" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g1 2^26" --runs 2
 run "G2 2^24 stripes" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g2 2^24" --runs 2
-# MsmTuning::shared_acc (G2's accumulators in shared memory, 12 warps an SM), with and without stripes
-run "G2 2^24 shared_acc" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SHARED_ACC=1 "$GB" --filter "msm_g2 2^24" --runs 2
-run "G2 2^24 shared_acc+stripes" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_SHARED_ACC=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g2 2^24" --runs 2
-run "G2 2^22 shared_acc" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_SHARED_ACC=1 "$GB" --filter "msm_g2 2^22" --runs 2
-run "batch add default" 20 "$GB" --filter "batch_add" --runs 3
-run "batch add shared_acc" 20 CUZK_MSM_SHARED_ACC=1 "$GB" --filter "batch_add" --runs 3
 echo "$(el) done" | tee -a "$O/probe.log"

@@ -20,7 +20,6 @@ template <class F> struct Affine {
 };
 
 template <class F> struct Xyzz {
-  using Field = F;
   F X, Y, ZZ, ZZZ;
 
   CUZK_HD static Xyzz Infinity() { return {F::Zero(), F::Zero(), F::Zero(), F::Zero()}; }

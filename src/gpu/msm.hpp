@@ -16,17 +16,13 @@ namespace cuzk::gpu {
 
 //! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
 //! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_PROFILE=1,
-//! CUZK_MSM_STRIPES=1, CUZK_MSM_SHARED_ACC=1.
+//! CUZK_MSM_STRIPES=1.
 struct MsmTuning {
   unsigned window_bits = 0; //!< c; 0: Msm::WindowBits(n)
   bool profile = false;     //!< per-phase CUDA-event times of every run on stderr
   //! accumulate equal stripes of the sorted pairs, one a thread, instead of one bucket a thread
   //! (msm_kernels.cuh step 3). Not yet measured on a device: off by default.
   bool stripes = false;
-  //! G2: keep each thread's accumulator in shared memory (msm_kernels.cuh's ColumnAcc) in the
-  //! accumulation and batch-addition loops, for 12 warps an SM instead of 8. Not yet measured on a
-  //! device: off by default.
-  bool shared_acc = false;
   static MsmTuning FromEnv(); //!< the defaults, overridden by the environment
 };
 

@@ -31,8 +31,8 @@ unsigned Blocks(size_t threads, unsigned block = BLOCK) { return unsigned((threa
 //! large, and a block's tree must fit the 48 KiB of static shared memory
 template <class X> constexpr unsigned TreeThreads() { return sizeof(X) <= 192 ? 256 : 128; }
 
-//! *out = Σ v over the block's T threads, in sh[T] (shared memory)
-template <class X, unsigned T> __device__ void BlockTreeSumIn(X v, X *sh, X *out) {
+template <class X, unsigned T> __device__ void BlockTreeSum(X v, X *out) {
+  __shared__ X sh[T];
   sh[threadIdx.x] = v;
   __syncthreads();
   for (unsigned s = T / 2; s > 0; s >>= 1) {
@@ -44,20 +44,6 @@ template <class X, unsigned T> __device__ void BlockTreeSumIn(X v, X *sh, X *out
     __syncthreads();
   }
   if (threadIdx.x == 0) *out = sh[0];
-}
-template <class X, unsigned T> __device__ void BlockTreeSum(X v, X *out) {
-  __shared__ X sh[T];
-  BlockTreeSumIn<X, T>(v, sh, out);
-}
-
-//! MsmTuning::shared_acc: blocks of COL_BLOCK threads, each thread's accumulator a column of the
-//! block's shared array (ColumnAcc), three blocks an SM (168 registers). G2 only: G1's addition
-//! already fits 128 registers with 16 warps an SM.
-constexpr unsigned COL_BLOCK = 128, COL_MIN_BLOCKS = 3;
-template <class X> constexpr bool kColumnAcc = sizeof(X) > 192;
-template <class X> constexpr unsigned ColumnWords() { return unsigned(sizeof(X) / 4) * COL_BLOCK; }
-template <class X> __device__ ColumnAcc<typename X::Field> ThreadColumn(uint32_t *cols) {
-  return {cols + threadIdx.x, COL_BLOCK};
 }
 
 __global__ void DigitsKernel(const Fr *scalars, MsmShape sh, uint32_t *keys, uint32_t *vals) {
@@ -96,27 +82,6 @@ __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t < stripes) MsmAccumulateStripeThread<A, X>(bases, vals, item_begin, item_end, *total_items, t, chunk, partials);
 }
-template <class A, class X>
-__global__ void __launch_bounds__(COL_BLOCK, COL_MIN_BLOCKS)
-    AccumulateColumnKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
-                           const uint32_t *total_items, X *partials) {
-  __shared__ __align__(16) uint32_t cols[ColumnWords<X>()];
-  auto acc = ThreadColumn<X>(cols);
-  const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
-  if (it >= *total_items) return;
-  MsmAccumulateInto(acc, bases, vals, item_begin[it], item_end[it]);
-  partials[it] = acc.Value();
-}
-template <class A, class X>
-__global__ void __launch_bounds__(COL_BLOCK, COL_MIN_BLOCKS)
-    AccumulateStripesColumnKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
-                                  const uint32_t *item_end, const uint32_t *total_items, uint32_t stripes,
-                                  uint32_t chunk, X *partials) {
-  __shared__ __align__(16) uint32_t cols[ColumnWords<X>()];
-  auto acc = ThreadColumn<X>(cols);
-  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < stripes) MsmAccumulateStripeInto(acc, bases, vals, item_begin, item_end, *total_items, t, chunk, partials);
-}
 template <class X>
 __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
@@ -134,29 +99,6 @@ __global__ void __launch_bounds__(T, LoopMinBlocks<X>())
   const uint64_t t = uint64_t(blockIdx.x) * T + threadIdx.x, stride = uint64_t(gridDim.x) * T;
   const X v = BatchAddThread<A, X>(bases, bitmap, n, t, stride);
   BlockTreeSum<X, T>(v, partials + blockIdx.x);
-}
-//! BatchAddKernel with the accumulators in shared memory; the block's tree then reuses that memory
-template <class A, class X>
-__global__ void __launch_bounds__(COL_BLOCK, COL_MIN_BLOCKS)
-    BatchAddColumnKernel(const A *bases, const uint64_t *bitmap, uint64_t n, X *partials) {
-  static_assert(sizeof(X) * COL_BLOCK == ColumnWords<X>() * 4);
-  __shared__ __align__(16) uint32_t cols[ColumnWords<X>()];
-  auto acc = ThreadColumn<X>(cols);
-  const uint64_t t = uint64_t(blockIdx.x) * COL_BLOCK + threadIdx.x, stride = uint64_t(gridDim.x) * COL_BLOCK;
-  BatchAddInto(acc, bases, bitmap, n, t, stride);
-  const X v = acc.Value();
-  __syncthreads(); // every column read before the tree overwrites the array
-  BlockTreeSumIn<X, COL_BLOCK>(v, reinterpret_cast<X *>(cols), partials + blockIdx.x);
-}
-//! Three 48 KiB blocks an SM need the largest shared-memory carveout; ask for it once per device.
-template <class A, class X> void PreferSharedCarveout() {
-  if constexpr (kColumnAcc<X>) {
-    for (const void *k : {(const void *)AccumulateColumnKernel<A, X>, (const void *)AccumulateStripesColumnKernel<A, X>,
-                          (const void *)BatchAddColumnKernel<A, X>}) {
-      CUZK_CUDA_CHECK(
-          cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
-    }
-  }
 }
 //! block b: out[b] = Σ in[b·count .. (b + 1)·count)
 template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(const X *in, uint32_t count, X *out) {
@@ -305,7 +247,6 @@ template <class C> struct Msm<C>::Impl {
         cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
     temp = DeviceBuffer<uint8_t>(d, std::max(cap.sort_temp, scan_temp));
     host_windows.resize(MAX_WINDOWS);
-    if (tuning.shared_acc) msm_detail::PreferSharedCarveout<A, X>();
   }
 
   ec::Jacobian<C> RunOnce(const A *bases, const Fr *scalars, size_t n, const Stream &s) {
@@ -381,24 +322,11 @@ template <class C> struct Msm<C>::Impl {
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("items", s);
-    const uint32_t stripes = uint32_t((z.pairs + sh.chunk - 1) / sh.chunk);
-    bool launched = false;
-    if constexpr (kColumnAcc<X>) {
-      if (tuning.shared_acc) {
-        if (sh.stripes)
-          AccumulateStripesColumnKernel<A, X><<<Blocks(stripes, COL_BLOCK), COL_BLOCK, 0, st>>>(
-              bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), stripes, sh.chunk,
-              partials.Data());
-        else
-          AccumulateColumnKernel<A, X><<<Blocks(z.max_items, COL_BLOCK), COL_BLOCK, 0, st>>>(
-              bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), partials.Data());
-        launched = true;
-      }
-    }
-    if (!launched && sh.stripes) {
+    if (sh.stripes) {
+      const uint32_t stripes = uint32_t((z.pairs + sh.chunk - 1) / sh.chunk);
       AccumulateStripesKernel<A, X><<<Blocks(stripes), BLOCK, 0, st>>>(
           bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), stripes, sh.chunk, partials.Data());
-    } else if (!launched) {
+    } else {
       AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
                                                                     item_end.Data(), total.Data(), partials.Data());
     }
@@ -476,9 +404,7 @@ template <class C> struct BatchAdd<C>::Impl {
   MsmTuning tuning;
   uint32_t blocks;
   DeviceBuffer<X> partials, result;
-  Impl(const Device &d, const MsmTuning &t, uint32_t b) : dev(d), tuning(t), blocks(b), partials(d, b), result(d, 1) {
-    if (tuning.shared_acc) msm_detail::PreferSharedCarveout<A, X>();
-  }
+  Impl(const Device &d, const MsmTuning &t, uint32_t b) : dev(d), tuning(t), blocks(b), partials(d, b), result(d, 1) {}
 };
 
 template <class C> BatchAdd<C>::BatchAdd(const Device &dev, MsmTuning tuning) {
@@ -498,18 +424,8 @@ ec::Jacobian<C> BatchAdd<C>::Run(const ec::Affine<C> *bases, const uint64_t *bit
   impl_->dev.MakeCurrent();
   if (n == 0) return ec::Jacobian<C>::Infinity();
   const cudaStream_t st = s.Get();
-  bool launched = false;
-  if constexpr (kColumnAcc<X>) {
-    static_assert(T == COL_BLOCK, "the column kernel's tree sums as many partials a block as BatchAddKernel's");
-    if (impl_->tuning.shared_acc) {
-      BatchAddColumnKernel<A, X>
-          <<<impl_->blocks, COL_BLOCK, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
-      launched = true;
-    }
-  }
-  if (!launched)
-    BatchAddKernel<A, X, T>
-        <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
+  BatchAddKernel<A, X, T>
+      <<<impl_->blocks, T, 0, st>>>(reinterpret_cast<const A *>(bases), bitmap, n, impl_->partials.Data());
   CUZK_CUDA_CHECK_LAUNCH();
   SumKernel<X, T><<<1, T, 0, st>>>(impl_->partials.Data(), impl_->blocks, impl_->result.Data());
   CUZK_CUDA_CHECK_LAUNCH();

@@ -92,6 +92,13 @@ CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, 
 //! bench/gpu/field_rates.cu on an H200)
 template <class X, class A> CUZK_HD void MsmAddInLoop(X &acc, const A &p) { acc.AddAffine(p); }
 
+//! acc += ±P for one sorted value v (point index, sign in bit 31)
+template <class A, class X> CUZK_HD void MsmAddSorted(X &acc, const A *bases, uint32_t v) {
+  A pt = bases[v & 0x7fffffffu];
+  if (v >> 31) pt = -pt;
+  MsmAddInLoop(acc, pt);
+}
+
 //! step 2b for sorted position p: where each key's run starts and ends
 CUZK_HD void MsmBoundsThread(const uint32_t *keys, uint32_t p, uint32_t total, uint32_t *start, uint32_t *end) {
   const uint32_t k = keys[p];
@@ -125,98 +132,22 @@ CUZK_HD void MsmItemsThread(const uint32_t *start, const uint32_t *end, const ui
   if (g + 1 == sh.Slots()) *total_items = first[g] + counts[g];
 }
 
-//! The sum a thread accumulates, kept in registers (the default). Step 3c and batch addition are
-//! written against this small interface (Reset, Add an affine point, Value) so the accumulator can
-//! live elsewhere: ColumnAcc below.
-template <class X> struct RegisterAcc {
-  X v = X::Infinity();
-  CUZK_HD void Reset() { v = X::Infinity(); }
-  template <class A> CUZK_HD void Add(const A &p) { MsmAddInLoop(v, p); }
-  CUZK_HD X Value() const { return v; }
-};
-
-//! The sum a thread accumulates, kept in (shared) memory as columns: word i of coordinate k of
-//! thread t at col[(k·WORDS + i)·stride] with col = base + t, so a warp's accesses hit 32 distinct
-//! banks. Each coordinate is read (volatile) where the formula uses it and written back at once,
-//! so the registers hold only the point being added and the formula's temporaries. That is for
-//! G2: its inlined addition needs 255 registers in registers (8 warps an SM), 168 this way with
-//! ~100 B of spills (12 warps an SM; ptxas, BENCHMARKS.md).
-template <class F> struct ColumnAcc {
-  static constexpr uint32_t WORDS = sizeof(F) / 4;
-  enum Coord : uint32_t { kX, kY, kZZ, kZZZ };
-  volatile uint32_t *col;
-  uint32_t stride;
-
-  CUZK_HD F Load(uint32_t k) const {
-    F f;
-    uint32_t *w = reinterpret_cast<uint32_t *>(&f);
-    CUZK_UNROLL
-    for (uint32_t i = 0; i < WORDS; i++) w[i] = col[(k * WORDS + i) * stride];
-    return f;
-  }
-  CUZK_HD void Store(uint32_t k, const F &f) {
-    const uint32_t *w = reinterpret_cast<const uint32_t *>(&f);
-    CUZK_UNROLL
-    for (uint32_t i = 0; i < WORDS; i++) col[(k * WORDS + i) * stride] = w[i];
-  }
-  CUZK_HD void Set(const Xyzz<F> &p) {
-    Store(kX, p.X);
-    Store(kY, p.Y);
-    Store(kZZ, p.ZZ);
-    Store(kZZZ, p.ZZZ);
-  }
-  CUZK_HD void Reset() { Set(Xyzz<F>::Infinity()); }
-  CUZK_HD Xyzz<F> Value() const { return {Load(kX), Load(kY), Load(kZZ), Load(kZZZ)}; }
-  //! madd-2008-s as Xyzz::AddAffine, its operations ordered so that each temporary dies early
-  CUZK_HD void Add(const Affine<F> &q) {
-    if (q.IsInfinity()) return;
-    if (Load(kZZ).IsZero()) {
-      Set({q.x, q.y, F::One(), F::One()});
-      return;
-    }
-    const F P = q.x * Load(kZZ) - Load(kX);  // U2 − X
-    const F R = q.y * Load(kZZZ) - Load(kY); // S2 − Y
-    if (P.IsZero()) {
-      Set(R.IsZero() ? Xyzz<F>::DoubleAffine(q) : Xyzz<F>::Infinity());
-      return;
-    }
-    const F PP = P.Square();
-    Store(kZZ, Load(kZZ) * PP);
-    const F PPP = P * PP;
-    Store(kZZZ, Load(kZZZ) * PPP);
-    const F Q = Load(kX) * PP;
-    const F X3 = R.Square() - PPP - Q.Double();
-    Store(kY, R * (Q - X3) - Load(kY) * PPP);
-    Store(kX, X3);
-  }
-};
-
-//! step 3c: the sum of one item's points, into acc
-template <class A, class Acc>
-CUZK_HD void MsmAccumulateInto(Acc &acc, const A *bases, const uint32_t *vals, uint32_t begin, uint32_t end) {
-  acc.Reset();
-  for (uint32_t p = begin; p < end; p++) {
-    const uint32_t v = vals[p];
-    A pt = bases[v & 0x7fffffffu];
-    if (v >> 31) pt = -pt;
-    acc.Add(pt);
-  }
-}
+//! step 3c: the sum of one item's points
 template <class A, class X>
 CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t begin, uint32_t end) {
-  RegisterAcc<X> acc;
-  MsmAccumulateInto(acc, bases, vals, begin, end);
-  return acc.Value();
+  X acc = X::Infinity();
+  for (uint32_t p = begin; p < end; p++) MsmAddSorted(acc, bases, vals[p]);
+  return acc;
 }
 
 //! step 3c with stripes, for stripe t (sorted pairs [t·K, (t + 1)·K)): the sums of the items in it.
 //! One flat loop over the stripe's pairs, so the warp's threads run the addition together and
 //! diverge only to store an item's sum (item loops nested in a stripe loop let the threads leave
 //! their inner loops at different times, and the addition ran once per group: 1.5× slower).
-template <class A, class Acc, class X>
-CUZK_HD void MsmAccumulateStripeInto(Acc &acc, const A *bases, const uint32_t *vals, const uint32_t *item_begin,
-                                     const uint32_t *item_end, uint32_t total_items, uint32_t t, uint32_t chunk,
-                                     X *partials) {
+template <class A, class X>
+CUZK_HD void MsmAccumulateStripeThread(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
+                                       const uint32_t *item_end, uint32_t total_items, uint32_t t, uint32_t chunk,
+                                       X *partials) {
   const uint64_t lo = uint64_t(t) * chunk, hi = lo + chunk;
   uint32_t i = 0, z = total_items; // the first item that starts in the stripe (item_begin ascends)
   while (i < z) {
@@ -227,28 +158,18 @@ CUZK_HD void MsmAccumulateStripeInto(Acc &acc, const A *bases, const uint32_t *v
       z = mid;
   }
   if (i >= total_items || item_begin[i] >= hi) return;
-  acc.Reset();
+  X acc = X::Infinity();
   uint32_t end = item_end[i];
   for (uint32_t p = item_begin[i];;) {
     if (p == end) { // the item is done: store it, move to the stripe's next item (skipping digit-0 runs)
-      partials[i++] = acc.Value();
+      partials[i++] = acc;
       if (i >= total_items || item_begin[i] >= hi) return;
-      acc.Reset();
+      acc = X::Infinity();
       p = item_begin[i];
       end = item_end[i];
     }
-    const uint32_t v = vals[p++];
-    A pt = bases[v & 0x7fffffffu];
-    if (v >> 31) pt = -pt;
-    acc.Add(pt);
+    MsmAddSorted(acc, bases, vals[p++]);
   }
-}
-template <class A, class X>
-CUZK_HD void MsmAccumulateStripeThread(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
-                                       const uint32_t *item_end, uint32_t total_items, uint32_t t, uint32_t chunk,
-                                       X *partials) {
-  RegisterAcc<X> acc;
-  MsmAccumulateStripeInto(acc, bases, vals, item_begin, item_end, total_items, t, chunk, partials);
 }
 
 //! step 3d for slot g: merge its items
@@ -285,10 +206,10 @@ CUZK_HD X MsmSegmentThread(const X *buckets, uint32_t w, uint32_t j, uint32_t se
   return acc;
 }
 
-//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap, into acc
-template <class A, class Acc>
-CUZK_HD void BatchAddInto(Acc &acc, const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
-  acc.Reset();
+//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap
+template <class A, class X>
+CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
+  X acc = X::Infinity();
   const uint64_t words = (n + 63) / 64;
   for (uint64_t w = t; w < words; w += stride) {
     uint64_t bits = bitmap[w];
@@ -299,16 +220,11 @@ CUZK_HD void BatchAddInto(Acc &acc, const A *bases, const uint64_t *bitmap, uint
 #else
       const unsigned b = unsigned(__builtin_ctzll(bits));
 #endif
-      acc.Add(bases[w * 64 + b]);
+      MsmAddInLoop(acc, bases[w * 64 + b]);
       bits &= bits - 1;
     }
   }
-}
-template <class A, class X>
-CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
-  RegisterAcc<X> acc;
-  BatchAddInto(acc, bases, bitmap, n, t, stride);
-  return acc.Value();
+  return acc;
 }
 
 } // namespace cuzk::gpu

@@ -11,7 +11,6 @@ MsmTuning MsmTuning::FromEnv() {
   if (const char *w = std::getenv("CUZK_MSM_WINDOW"); w && *w) base.window_bits = unsigned(std::atoi(w));
   if (const char *p = std::getenv("CUZK_MSM_PROFILE"); p && *p) base.profile = std::strcmp(p, "0") != 0;
   if (const char *s = std::getenv("CUZK_MSM_STRIPES"); s && *s) base.stripes = std::strcmp(s, "0") != 0;
-  if (const char *a = std::getenv("CUZK_MSM_SHARED_ACC"); a && *a) base.shared_acc = std::strcmp(a, "0") != 0;
   return base;
 }
 

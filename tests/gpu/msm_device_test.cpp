@@ -111,21 +111,6 @@ TEST(GpuMsmDevice, StripedAccumulation) {
   Large<ec::G2Curve>({1 << 12}, true, t);
 }
 
-// MsmTuning::shared_acc (an experiment, off by default): G2's accumulators in shared memory, in the
-// bucket-a-thread, stripe and batch-addition kernels
-MsmTuning SharedAcc(bool stripes) {
-  MsmTuning t;
-  t.shared_acc = true;
-  t.stripes = stripes;
-  return t;
-}
-TEST(GpuMsmDevice, SharedAccumulator) {
-  EdgeCases<ec::G2Curve>({1, 2, 33, 100, 600}, SharedAcc(false));
-  Large<ec::G2Curve>({1 << 12, 1 << 16}, true, SharedAcc(false));
-  Large<ec::G2Curve>({1 << 12}, true, SharedAcc(true));
-  Large<ec::G2Curve>({1 << 12}, false, SharedAcc(true));
-}
-
 template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTuning tuning = Auto()) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
@@ -157,6 +142,5 @@ template <class C> void BatchAddCheck(std::initializer_list<size_t> sizes, MsmTu
 
 TEST(GpuBatchAddDevice, G1) { BatchAddCheck<ec::G1Curve>({1, 64, 65, 1000, 1 << 20}); }
 TEST(GpuBatchAddDevice, G2) { BatchAddCheck<ec::G2Curve>({1, 100, 1 << 16}); }
-TEST(GpuBatchAddDevice, G2SharedAccumulator) { BatchAddCheck<ec::G2Curve>({1, 100, 1 << 16}, SharedAcc(false)); }
 
 } // namespace

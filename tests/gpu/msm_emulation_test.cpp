@@ -16,19 +16,12 @@ using namespace cuzk::gpu;
 namespace {
 
 // msm_impl.cuh's RunOnce and RunPass with every kernel a loop and CUB replaced by std::stable_sort /
-// scan; `group` windows a pass (0: all in one pass); `stripes`: MsmShape::stripes; `column`: the
-// accumulator in a ColumnAcc (as the shared-memory kernels keep it), else in registers
+// scan; `group` windows a pass (0: all in one pass); `stripes`: MsmShape::stripes
 template <class C>
 ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk,
-                        uint32_t group = 0, bool stripes = false, bool column = false) {
+                        uint32_t group = 0, bool stripes = false) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
-  using F = typename DevicePoint<C>::Field;
-  // columns of a 3-thread "block", this thread the middle one: a layout slip reads a neighbour's words
-  constexpr uint32_t STRIDE = 3;
-  std::vector<uint32_t> cols(4 * ColumnAcc<F>::WORDS * STRIDE, 0xdeadbeef);
-  ColumnAcc<F> col_acc{cols.data() + 1, STRIDE};
-  RegisterAcc<X> reg_acc;
   std::vector<A> bases(hb.size());
   std::vector<Fr> scalars(hk.size());
   for (size_t i = 0; i < hb.size(); i++) bases[i] = ToDevice<A>(hb[i]);
@@ -68,23 +61,12 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
     std::vector<X> partials(max_items);
     if (stripes) {
       EXPECT_TRUE(std::is_sorted(ib.begin(), ib.begin() + total)); // the stripes' binary search needs it
-      for (uint32_t t = 0; t < (sh.Pairs() + sh.chunk - 1) / sh.chunk; t++) {
-        if (column)
-          MsmAccumulateStripeInto(col_acc, bases.data(), sv.data(), ib.data(), ie.data(), total, t, sh.chunk,
-                                  partials.data());
-        else
-          MsmAccumulateStripeInto(reg_acc, bases.data(), sv.data(), ib.data(), ie.data(), total, t, sh.chunk,
-                                  partials.data());
-      }
+      for (uint32_t t = 0; t < (sh.Pairs() + sh.chunk - 1) / sh.chunk; t++)
+        MsmAccumulateStripeThread<A, X>(bases.data(), sv.data(), ib.data(), ie.data(), total, t, sh.chunk,
+                                        partials.data());
     } else {
-      for (uint32_t it = 0; it < total; it++) {
-        if (column) {
-          MsmAccumulateInto(col_acc, bases.data(), sv.data(), ib[it], ie[it]);
-          partials[it] = col_acc.Value();
-        } else {
-          partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
-        }
-      }
+      for (uint32_t it = 0; it < total; it++)
+        partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
     }
     std::vector<X> buckets(sh.Slots());
     for (uint32_t g = 0; g < sh.Slots(); g++)
@@ -102,12 +84,12 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   return acc;
 }
 
-template <class C> void EdgeCases(std::initializer_list<size_t> sizes, bool stripes = false, bool column = false) {
+template <class C> void EdgeCases(std::initializer_list<size_t> sizes, bool stripes = false) {
   auto rng = test::Rng(31);
   for (size_t n : sizes) {
     auto m = test::EdgeCase<C>(n, rng);
     for (unsigned c : {4u, 5u, 7u}) {
-      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, 0, stripes, column) == m.expected) << "n=" << n << " c=" << c;
+      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, 0, stripes) == m.expected) << "n=" << n << " c=" << c;
     }
   }
 }
@@ -130,14 +112,6 @@ TEST(GpuMsmEmulation, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 9, 37}); }
 TEST(GpuMsmEmulation, StripedEdgeCases) {
   EdgeCases<ec::G1Curve>({1, 2, 9, 37, 100}, true);
   EdgeCases<ec::G2Curve>({1, 9, 37}, true);
-}
-
-// the accumulator in columns (MsmTuning::shared_acc): bucket a thread and stripes, both curves; the
-// edge cases hold equal points (doubling) and opposite points (infinity) within one bucket
-TEST(GpuMsmEmulation, ColumnAccumulator) {
-  EdgeCases<ec::G2Curve>({1, 9, 37}, false, true);
-  EdgeCases<ec::G2Curve>({9, 37}, true, true);
-  EdgeCases<ec::G1Curve>({2, 37, 100}, false, true);
 }
 
 TEST(GpuMsmEmulation, G1SkewedScalars) {
@@ -186,7 +160,6 @@ TEST(GpuMsmEmulation, DigitsRecombine) {
 template <class C> void BatchAddTwin() {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
-  using F = typename DevicePoint<C>::Field;
   auto rng = test::Rng(34);
   for (size_t n : {1, 63, 64, 65, 200}) {
     std::vector<ff::Fr> logs;
@@ -199,16 +172,9 @@ template <class C> void BatchAddTwin() {
     ec::Jacobian<C> expected = ec::Jacobian<C>::Infinity();
     for (size_t i = 0; i < n; i++)
       if ((bitmap[i / 64] >> (i % 64)) & 1) expected += hb[i];
-    X acc = X::Infinity(), acc_col = X::Infinity();
-    std::vector<uint32_t> cols(4 * ColumnAcc<F>::WORDS * 2);
-    ColumnAcc<F> col{cols.data() + 1, 2};
-    for (uint64_t t = 0; t < 3; t++) {
-      acc.Add(BatchAddThread<A, X>(bases.data(), bitmap.data(), n, t, 3));
-      BatchAddInto(col, bases.data(), bitmap.data(), n, t, 3);
-      acc_col.Add(col.Value());
-    }
+    X acc = X::Infinity();
+    for (uint64_t t = 0; t < 3; t++) acc.Add(BatchAddThread<A, X>(bases.data(), bitmap.data(), n, t, 3));
     ASSERT_TRUE(ToJacobian<C>(acc) == expected) << "n=" << n;
-    ASSERT_TRUE(ToJacobian<C>(acc_col) == expected) << "column accumulator, n=" << n;
   }
 }
 TEST(GpuBatchAddEmulation, G1) { BatchAddTwin<ec::G1Curve>(); }
