@@ -2,7 +2,7 @@
 # scripts/gpu-probe-msm.sh — MSM measurements at a device slot (run after scripts/gpu-check.sh with
 # BUILD=<its build dir>, PROBE_OUT=<folder>; ≤ 60 s): raw field/curve rates (gpu_field_rates), the
 # SASS instruction mix of the field multiplications, then per-phase times (CUZK_MSM_PROFILE=1) of
-# the default G1/G2 MSMs. Other window widths: CUZK_MSM_WINDOW=c; stripes: CUZK_MSM_STRIPES=1.
+# the default G1/G2 MSMs. Other window widths: CUZK_MSM_WINDOW=c; items in bucket order: CUZK_MSM_ORDER=0.
 set -u
 B=${BUILD:-build-gpu}
 O=${PROBE_OUT:-probe-msm}
@@ -29,12 +29,10 @@ GB="$B/bench/gpu/gpu_bench"
 run "G1 2^24 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^24" --runs 2
 run "G2 2^22 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^22" --runs 2
 run "G2 2^24 default" 20 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^24" --runs 2
-# 2^26: one run, windows a group a pass (default c = 20) against c = 16 and c = 22
+# 2^26: one run, windows a group a pass (default c = 20; session 4 measured c = 16 and 22 slower)
 run "G1 2^26 default" 25 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^26" --runs 2
-run "G1 2^26 c=16" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=16 "$GB" --filter "msm_g1 2^26" --runs 2
-run "G1 2^26 c=22" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=22 "$GB" --filter "msm_g1 2^26" --runs 2
-# MsmTuning::stripes (equal stripes of sorted pairs a thread) against the default bucket a thread
-run "G1 2^24 stripes" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g1 2^24" --runs 2
-run "G1 2^26 stripes" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g1 2^26" --runs 2
-run "G2 2^24 stripes" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_STRIPES=1 "$GB" --filter "msm_g2 2^24" --runs 2
+# MsmTuning::order_items (items longest first, the default) against items in bucket order
+run "G1 2^24 bucket order" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_ORDER=0 "$GB" --filter "msm_g1 2^24" --runs 2
+run "G1 2^26 bucket order" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_ORDER=0 "$GB" --filter "msm_g1 2^26" --runs 2
+run "G2 2^24 bucket order" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_ORDER=0 "$GB" --filter "msm_g2 2^24" --runs 2
 echo "$(el) done" | tee -a "$O/probe.log"

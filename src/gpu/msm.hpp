@@ -16,13 +16,13 @@ namespace cuzk::gpu {
 
 //! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
 //! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_PROFILE=1,
-//! CUZK_MSM_STRIPES=1.
+//! CUZK_MSM_ORDER=0.
 struct MsmTuning {
   unsigned window_bits = 0; //!< c; 0: Msm::WindowBits(n)
   bool profile = false;     //!< per-phase CUDA-event times of every run on stderr
-  //! accumulate equal stripes of the sorted pairs, one a thread, instead of one bucket a thread
-  //! (msm_kernels.cuh step 3). Not yet measured on a device: off by default.
-  bool stripes = false;
+  //! hand the accumulation's work items to threads longest first (msm_kernels.cuh step 3), so a
+  //! warp's threads add about as many points each
+  bool order_items = true;
   static MsmTuning FromEnv(); //!< the defaults, overridden by the environment
 };
 

@@ -68,19 +68,20 @@ __global__ void ItemsKernel(const uint32_t *start, const uint32_t *end, const ui
 //! G2's formulas need more than that without spilling.
 template <class X> constexpr unsigned LoopMinBlocks() { return sizeof(X) <= 192 ? 2 : 1; }
 
+__global__ void ItemLengthKernel(const uint32_t *item_begin, const uint32_t *item_end, const uint32_t *total_items,
+                                 uint32_t max_items, uint32_t *length, uint32_t *index) {
+  const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
+  if (it < max_items) MsmItemLengthThread(item_begin, item_end, *total_items, it, length, index);
+}
+//! thread t sums item order[t] (the items longest first), or item t when order is null
 template <class A, class X>
 __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
     AccumulateKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
-                     const uint32_t *total_items, X *partials) {
-  const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
-  if (it < *total_items) partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
-}
-template <class A, class X>
-__global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
-    AccumulateStripesKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
-                            const uint32_t *total_items, uint32_t stripes, uint32_t chunk, X *partials) {
+                     const uint32_t *total_items, const uint32_t *order, X *partials) {
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < stripes) MsmAccumulateStripeThread<A, X>(bases, vals, item_begin, item_end, *total_items, t, chunk, partials);
+  if (t >= *total_items) return;
+  const uint32_t it = order ? order[t] : t;
+  partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
 }
 template <class X>
 __global__ void MergeKernel(const X *partials, const uint32_t *counts, const uint32_t *first, MsmShape sh, X *buckets) {
@@ -130,7 +131,9 @@ public:
   void Print(const char *what, const MsmShape &sh) {
     if (!on_ || marks_ < 2) return;
     std::vector<std::pair<const char *, float>> phases;
+    int passes = 0;
     for (int i = 1; i < marks_; i++) {
+      passes += names_[i] == names_[1]; // every pass starts with the same phase
       const float ms = events_[i].MillisSince(events_[i - 1]);
       auto it = std::find_if(phases.begin(), phases.end(), [&](const auto &p) { return p.first == names_[i]; });
       if (it == phases.end())
@@ -145,12 +148,12 @@ public:
       line += buf;
     }
     std::fprintf(stderr, "msm profile %s n=%u c=%u W=%u passes=%d total %.2f ms:%s\n", what, sh.n, sh.c, sh.windows,
-                 (marks_ - 1) / 5, events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
+                 passes, events_[marks_ - 1].MillisSince(events_[0]), line.c_str());
     marks_ = 0;
   }
 
 private:
-  static constexpr int MAX = 1 + 5 * 64; //!< start + five phases a pass, for up to 64 passes
+  static constexpr int MAX = 1 + 6 * 64; //!< start + six phases a pass, for up to 64 passes
   bool on_;
   int marks_ = 0;
   std::vector<Event> events_;
@@ -166,24 +169,24 @@ template <class C> struct Msm<C>::Impl {
 
   struct Sizes {
     MsmShape shape; //!< the first pass's (w0 = 0); later passes differ only in w0 and the last's group
-    size_t slots, pairs, max_items, sort_temp;
+    size_t slots, pairs, max_items, sort_temp; //!< sort_temp: CUB's scratch for either sort
   };
 
   //! sorted (window, point) pairs one pass holds: 2^28 pairs are 4 GiB of keys and values (in and
   //! out), as one pass over all 16 windows of 2^24 points; longer runs take fewer windows a pass
   static constexpr size_t PAIR_BUDGET = size_t(1) << 28;
+  //! most points of one work item: item lengths, the keys of the longest-first order, fit 17 bits
+  static constexpr size_t ITEM_MAX = size_t(1) << 16;
+  static constexpr int LENGTH_BITS = 17;
 
   static MsmShape ShapeFor(size_t n, const MsmTuning &tuning) {
     MsmShape sh;
     sh.n = uint32_t(n);
     sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n);
     sh.windows = SCALAR_BITS / sh.c + 1;
-    // items of a few average buckets: one item per bucket for uniform scalars, many for skewed;
-    // stripes of one average bucket (enough threads to fill the device, each item's store and
-    // merge spread over ~K additions)
+    // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
-    sh.stripes = tuning.stripes;
-    sh.chunk = uint32_t(std::clamp<size_t>(sh.stripes ? avg : 4 * avg, 32, size_t(1) << 16));
+    sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, ITEM_MAX));
     sh.group = uint32_t(std::clamp<size_t>(PAIR_BUDGET / std::max<size_t>(1, n), 1, sh.windows));
     return sh;
   }
@@ -201,6 +204,11 @@ template <class C> struct Msm<C>::Impl {
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, z.sort_temp, (uint32_t *)nullptr, (uint32_t *)nullptr,
                                                     (uint32_t *)nullptr, (uint32_t *)nullptr, int(z.pairs), 0,
                                                     int(KeyBits(sh))));
+    size_t order_temp = 0;
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(nullptr, order_temp, (uint32_t *)nullptr,
+                                                              (uint32_t *)nullptr, (uint32_t *)nullptr,
+                                                              (uint32_t *)nullptr, int(z.max_items), 0, LENGTH_BITS));
+    z.sort_temp = std::max(z.sort_temp, order_temp);
     return z;
   }
   static Sizes SizesFor(size_t n, const MsmTuning &tuning) { return SizesOf(ShapeFor(n, tuning)); }
@@ -225,6 +233,8 @@ template <class C> struct Msm<C>::Impl {
   Sizes cap;
   size_t scan_temp = 0;
   DeviceBuffer<uint32_t> keys_in, keys_out, vals_in, vals_out, start, end, counts, first, item_begin, item_end, total;
+  //! the items' lengths and indices, in item order and sorted longest first (MsmTuning::order_items)
+  DeviceBuffer<uint32_t> length_in, length_out, order_in, order_out;
   DeviceBuffer<X> partials, buckets, seg_sums, window_sums;
   DeviceBuffer<uint8_t> temp;
   std::vector<X> host_windows;
@@ -241,7 +251,9 @@ template <class C> struct Msm<C>::Impl {
       : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(CapFor(max_run, t)),
         keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
         start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
-        item_end(d, cap.max_items), total(d, 1), partials(d, cap.max_items), buckets(d, cap.slots),
+        item_end(d, cap.max_items), total(d, 1), length_in(d, t.order_items ? cap.max_items : 0),
+        length_out(d, t.order_items ? cap.max_items : 0), order_in(d, t.order_items ? cap.max_items : 0),
+        order_out(d, t.order_items ? cap.max_items : 0), partials(d, cap.max_items), buckets(d, cap.slots),
         seg_sums(d, SegSums(cap)), window_sums(d, MAX_WINDOWS), temp(d, 0), timer(d, t.profile) {
     CUZK_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
@@ -283,8 +295,8 @@ template <class C> struct Msm<C>::Impl {
     using namespace msm_detail;
     Sizes z = SizesOf(sh);
     // A pass with a narrower window or fewer windows than the buffers were sized for can need more
-    // work items (at most slots + pairs/chunk + 1, stripes or not: a new item starts only at a run's
-    // start or at a chunk boundary) than they hold: raise its chunk until its items fit. The chunk
+    // work items (at most slots + pairs/chunk + 1: a new item starts only at a run's start or K
+    // pairs into it) than they hold: raise its chunk until its items fit. The chunk
     // only splits buckets into items; the sum is the same.
     if (z.max_items > cap.max_items && z.slots + 1 < cap.max_items) {
       const size_t room = cap.max_items - z.slots - 1;
@@ -322,14 +334,22 @@ template <class C> struct Msm<C>::Impl {
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("items", s);
-    if (sh.stripes) {
-      const uint32_t stripes = uint32_t((z.pairs + sh.chunk - 1) / sh.chunk);
-      AccumulateStripesKernel<A, X><<<Blocks(stripes), BLOCK, 0, st>>>(
-          bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), stripes, sh.chunk, partials.Data());
-    } else {
-      AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(bases, vals_out.Data(), item_begin.Data(),
-                                                                    item_end.Data(), total.Data(), partials.Data());
+    const uint32_t *order = nullptr;
+    if (tuning.order_items) {
+      // longest items first: a warp's threads then add about as many points each, and the longest
+      // start earliest (the lengths are Poisson-like for random scalars; the sort is < 1% of a run)
+      ItemLengthKernel<<<Blocks(z.max_items), BLOCK, 0, st>>>(item_begin.Data(), item_end.Data(), total.Data(),
+                                                              uint32_t(z.max_items), length_in.Data(), order_in.Data());
+      CUZK_CUDA_CHECK_LAUNCH();
+      size_t order_bytes = temp.Size();
+      CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(temp.Data(), order_bytes, length_in.Data(),
+                                                                length_out.Data(), order_in.Data(), order_out.Data(),
+                                                                int(z.max_items), 0, LENGTH_BITS, st));
+      order = order_out.Data();
+      timer.Mark("order", s);
     }
+    AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(
+        bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), order, partials.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("accumulate", s);
     MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());

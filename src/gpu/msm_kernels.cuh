@@ -10,10 +10,9 @@
 //   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh): each bucket's points become a run.
 //   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
 //      huge (all scalars equal, say) is spread over many threads; each item is summed in XYZZ,
-//      then the items of one bucket are merged. With MsmShape::stripes the sorted pairs are cut
-//      into stripes of K instead, one thread each, and a run is cut where it crosses a stripe
-//      boundary: every thread then adds K points whatever the buckets' sizes (random scalars give
-//      Poisson-sized buckets, and a warp waits for its largest).
+//      then the items of one bucket are merged. The items are handed to threads longest first
+//      (sorted by length), so the 32 threads of a warp add about as many points each: random
+//      scalars give Poisson-sized buckets, and a warp waits for its largest.
 //   4. Per window, Σ d·B_d is computed in parallel: thread j of the whole grid takes buckets
 //      [a, a + L) of one window and forms the running sums Σ (d − a + 1)·B_d and Σ B_d; its segment
 //      sum is first + (a − 1)·second, and one block per window adds the segments up. The host
@@ -35,8 +34,7 @@ struct MsmShape {
   uint32_t n = 0;       //!< points in this run
   uint32_t c = 0;       //!< window bits
   uint32_t windows = 0; //!< W = ⌊255/c⌋ + 1, so that W·c ≥ 256
-  uint32_t chunk = 0;   //!< K: most points one accumulation item sums (with stripes: a stripe's pairs)
-  bool stripes = false; //!< items are the pieces of runs between stripe boundaries (step 3)
+  uint32_t chunk = 0;   //!< K: most points one accumulation item sums
   uint32_t w0 = 0;      //!< first window of this pass
   uint32_t group = 0;   //!< windows in this pass; 0: all W
 
@@ -114,7 +112,7 @@ CUZK_HD void MsmCountThread(const uint32_t *start, const uint32_t *end, uint32_t
   if (mag == 0 || e == b)
     counts[g] = 0;
   else
-    counts[g] = sh.stripes ? (e - 1) / sh.chunk - b / sh.chunk + 1 : (e - b + sh.chunk - 1) / sh.chunk;
+    counts[g] = (e - b + sh.chunk - 1) / sh.chunk;
 }
 
 //! step 3b for slot g (after the exclusive scan counts → first): the items' ranges
@@ -122,11 +120,9 @@ CUZK_HD void MsmItemsThread(const uint32_t *start, const uint32_t *end, const ui
                             uint32_t g, const MsmShape &sh, uint32_t *item_begin, uint32_t *item_end,
                             uint32_t *total_items) {
   const uint32_t b = start[g], e = end[g];
-  // pieces start every K pairs from the run's start, or (stripes) at every multiple of K inside it
-  const uint32_t base = sh.stripes ? b - b % sh.chunk : b;
-  for (uint32_t j = 0; j < counts[g]; j++) {
-    const uint32_t lo = base + j * sh.chunk, hi = lo + sh.chunk;
-    item_begin[first[g] + j] = lo < b ? b : lo;
+  for (uint32_t j = 0; j < counts[g]; j++) { // pieces of K pairs from the run's start
+    const uint32_t lo = b + j * sh.chunk, hi = lo + sh.chunk;
+    item_begin[first[g] + j] = lo;
     item_end[first[g] + j] = e < hi ? e : hi;
   }
   if (g + 1 == sh.Slots()) *total_items = first[g] + counts[g];
@@ -140,36 +136,11 @@ CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t beg
   return acc;
 }
 
-//! step 3c with stripes, for stripe t (sorted pairs [t·K, (t + 1)·K)): the sums of the items in it.
-//! One flat loop over the stripe's pairs, so the warp's threads run the addition together and
-//! diverge only to store an item's sum (item loops nested in a stripe loop let the threads leave
-//! their inner loops at different times, and the addition ran once per group: 1.5× slower).
-template <class A, class X>
-CUZK_HD void MsmAccumulateStripeThread(const A *bases, const uint32_t *vals, const uint32_t *item_begin,
-                                       const uint32_t *item_end, uint32_t total_items, uint32_t t, uint32_t chunk,
-                                       X *partials) {
-  const uint64_t lo = uint64_t(t) * chunk, hi = lo + chunk;
-  uint32_t i = 0, z = total_items; // the first item that starts in the stripe (item_begin ascends)
-  while (i < z) {
-    const uint32_t mid = i + (z - i) / 2;
-    if (item_begin[mid] < lo)
-      i = mid + 1;
-    else
-      z = mid;
-  }
-  if (i >= total_items || item_begin[i] >= hi) return;
-  X acc = X::Infinity();
-  uint32_t end = item_end[i];
-  for (uint32_t p = item_begin[i];;) {
-    if (p == end) { // the item is done: store it, move to the stripe's next item (skipping digit-0 runs)
-      partials[i++] = acc;
-      if (i >= total_items || item_begin[i] >= hi) return;
-      acc = X::Infinity();
-      p = item_begin[i];
-      end = item_end[i];
-    }
-    MsmAddSorted(acc, bases, vals[p++]);
-  }
+//! step 3c': item it's sort key (its length; 0 past the last item, so those sort last) and value
+CUZK_HD void MsmItemLengthThread(const uint32_t *item_begin, const uint32_t *item_end, uint32_t total_items,
+                                 uint32_t it, uint32_t *length, uint32_t *index) {
+  length[it] = it < total_items ? item_end[it] - item_begin[it] : 0;
+  index[it] = it;
 }
 
 //! step 3d for slot g: merge its items

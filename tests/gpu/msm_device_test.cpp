@@ -102,10 +102,10 @@ TEST(GpuMsmDevice, WideWindows) {
   Large<ec::G2Curve>({1 << 12}, false, Window(18));
 }
 
-// MsmTuning::stripes (an experiment, off by default): the same sums as the bucket-per-thread path
-TEST(GpuMsmDevice, StripedAccumulation) {
+// MsmTuning::order_items off (items summed in bucket order): the same sums as the default longest-first order
+TEST(GpuMsmDevice, ItemsInBucketOrder) {
   MsmTuning t;
-  t.stripes = true;
+  t.order_items = false;
   EdgeCases<ec::G1Curve>({1, 2, 33, 1000, 4096}, t);
   Large<ec::G1Curve>({1 << 16, (1 << 20) + 3}, true, t);
   Large<ec::G2Curve>({1 << 12}, true, t);

@@ -16,10 +16,11 @@ using namespace cuzk::gpu;
 namespace {
 
 // msm_impl.cuh's RunOnce and RunPass with every kernel a loop and CUB replaced by std::stable_sort /
-// scan; `group` windows a pass (0: all in one pass); `stripes`: MsmShape::stripes
+// scan; `group` windows a pass (0: all in one pass); `ordered`: the items summed longest first, as the
+// device's (stable) descending sort of MsmItemLengthThread's keys orders them
 template <class C>
 ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk,
-                        uint32_t group = 0, bool stripes = false) {
+                        uint32_t group = 0, bool ordered = false) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   std::vector<A> bases(hb.size());
@@ -31,7 +32,6 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   sh.c = c;
   sh.windows = SCALAR_BITS / c + 1;
   sh.chunk = chunk;
-  sh.stripes = stripes;
   std::vector<X> window_sums(sh.windows, X::Infinity());
   const uint32_t step = group ? group : sh.windows;
   for (uint32_t w0 = 0; w0 < sh.windows; w0 += step) {
@@ -59,14 +59,16 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
       MsmItemsThread(start.data(), end.data(), counts.data(), first.data(), g, sh, ib.data(), ie.data(), &total);
     EXPECT_LE(total, max_items);
     std::vector<X> partials(max_items);
-    if (stripes) {
-      EXPECT_TRUE(std::is_sorted(ib.begin(), ib.begin() + total)); // the stripes' binary search needs it
-      for (uint32_t t = 0; t < (sh.Pairs() + sh.chunk - 1) / sh.chunk; t++)
-        MsmAccumulateStripeThread<A, X>(bases.data(), sv.data(), ib.data(), ie.data(), total, t, sh.chunk,
-                                        partials.data());
-    } else {
-      for (uint32_t it = 0; it < total; it++)
-        partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
+    std::vector<uint32_t> length(max_items), item_order(max_items);
+    for (uint32_t it = 0; it < max_items; it++)
+      MsmItemLengthThread(ib.data(), ie.data(), total, it, length.data(), item_order.data());
+    if (ordered)
+      std::stable_sort(item_order.begin(), item_order.end(),
+                       [&](uint32_t a, uint32_t b) { return length[a] > length[b]; });
+    for (uint32_t t = 0; t < total; t++) {
+      const uint32_t it = item_order[t];
+      EXPECT_GT(length[it], 0u) << "the first total entries of the order are the items";
+      partials[it] = MsmAccumulateThread<A, X>(bases.data(), sv.data(), ib[it], ie[it]);
     }
     std::vector<X> buckets(sh.Slots());
     for (uint32_t g = 0; g < sh.Slots(); g++)
@@ -84,12 +86,12 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   return acc;
 }
 
-template <class C> void EdgeCases(std::initializer_list<size_t> sizes, bool stripes = false) {
+template <class C> void EdgeCases(std::initializer_list<size_t> sizes, bool ordered = false) {
   auto rng = test::Rng(31);
   for (size_t n : sizes) {
     auto m = test::EdgeCase<C>(n, rng);
     for (unsigned c : {4u, 5u, 7u}) {
-      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, 0, stripes) == m.expected) << "n=" << n << " c=" << c;
+      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, 0, ordered) == m.expected) << "n=" << n << " c=" << c;
     }
   }
 }
@@ -108,8 +110,8 @@ TEST(GpuMsmEmulation, WindowGroupsGiveTheSameSum) {
 }
 TEST(GpuMsmEmulation, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 9, 37}); }
 
-// MsmTuning::stripes: runs cut at stripe boundaries, one flat loop a stripe
-TEST(GpuMsmEmulation, StripedEdgeCases) {
+// MsmTuning::order_items: items summed longest first
+TEST(GpuMsmEmulation, LongestItemsFirst) {
   EdgeCases<ec::G1Curve>({1, 2, 9, 37, 100}, true);
   EdgeCases<ec::G2Curve>({1, 9, 37}, true);
 }
@@ -123,10 +125,10 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
     auto k = test::Scalars(300, kind, rng);
     const auto expected = test::ExpectedFromLogs<ec::G1Curve>(logs, k);
     ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, 16) == expected);
-    // stripes: chunks that cut runs anywhere (1 pair a stripe up to all of them), alone and in window groups
+    // items longest first, with chunks that cut runs into 1-point items up to whole runs, alone and in window groups
     for (uint32_t chunk : {1u, 3u, 16u, 1000u}) {
-      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk, 0, true) == expected) << "stripes " << chunk;
-      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped stripes " << chunk;
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk, 0, true) == expected) << "ordered " << chunk;
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped, ordered " << chunk;
     }
   }
 }
