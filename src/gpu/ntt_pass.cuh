@@ -8,8 +8,10 @@
 // x[..]·ω_{2^S}^(i1·k1):
 //   DIF (natural → bit-reversed, Gentleman–Sande): line DFT, then the twist on its output rows;
 //   DIT (bit-reversed → natural, Cooley–Tukey): the twist on its input rows, then the line DFT.
-// So every butterfly costs at most one Fr multiply by a small-table twiddle, and each element one twist multiply (its
-// factors are a geometric series per thread: base·step^j, 2 table products and R − 1 multiplies per R elements).
+// So every butterfly costs at most one Fr multiply by a small-table twiddle, and each element one twist multiply. A
+// pass with N ≤ 2^NTT_ROOT_TABLE_LOG reads its twist factors from a table of ω_N's powers (a subsample of one
+// 2^18-entry table, 8 MiB, which stays in L2); above that they are a geometric series per thread: base·step^j, 2 table
+// products and R − 1 multiplies per R elements, 2.25 multiplies an element instead of 1.
 //
 // Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads are runs of C
 // adjacent i0 — 128-byte segments for lo ≥ 2 at R = 8), G = 2^GL threads per line, R = 2^RL elements per thread
@@ -32,6 +34,8 @@ inline constexpr unsigned NTT_PASS_MAX_BITS = 9;
 inline constexpr unsigned NTT_PASS_THREADS = 256;
 //! entries of the inner-twiddle table: ω_512^j, j < 256 (ω_{2^(β+1)} = ω_512^(2^(8−β)), β < 9)
 inline constexpr unsigned NTT_INNER_TABLE = 256;
+//! log2 of the entries of the twist table: ω_(2^18)^k, k < 2^18 (a 2^27 transform's middle pass has N = 2^18)
+inline constexpr unsigned NTT_ROOT_TABLE_LOG = 18;
 
 //! the pass sizes of a 2^log_n transform, from the lowest bits up: ⌈log_n / 9⌉ passes, as equal as can be
 struct NttSplit {
@@ -61,6 +65,10 @@ struct NttPassArgs {
   const Fr *dif_w = nullptr,
            *dit_w = nullptr;     //!< ω_512^j tables of each part's root
   PowTable dif_twist, dit_twist; //!< ω_n^E (E < n) of each part's root
+  //! ω_(2^roots_log)^k (k < 2^roots_log) of each part's root, or null: a pass with lo + S ≤ roots_log reads its twist
+  //! factors there
+  const Fr *dif_roots = nullptr, *dit_roots = nullptr;
+  uint32_t roots_log = 0;
   //! element at natural index j = rev_n(position) ← ·scale(j); scale(j) = table(j) read as table(E0)·step^(top RL bits
   //! of j) (see Scale below), step = scale_steps[RL − 1]
   bool has_scale = false;
@@ -232,9 +240,21 @@ template <unsigned S> struct NttPass {
     for (unsigned i = 0; i < RL; i++) r |= ((j >> i) & 1u) << (RL - 1 - i);
     return r;
   }
-  //! the twist ω_N^(i0·rev_S(row)), N = 2^(lo+S), rows gt·R + m; table: ω_n^E
-  CUZK_HD static void Twist(Thread &th, const NttPassArgs &a, const PowTable &omega_n) {
+  //! the twist ω_N^(i0·rev_S(row)), N = 2^(lo+S), rows gt·R + m (so element m = rev_RL(j) has rev_S(row) =
+  //! j·2^GL + rev_GL(gt)); tables: ω_n^E, and ω_(2^roots_log)^k or null
+  CUZK_HD static void Twist(Thread &th, const NttPassArgs &a, const PowTable &omega_n, const Fr *roots) {
     const uint32_t i0 = th.line & ((1u << a.lo) - 1);
+    if (roots != nullptr && a.lo + S <= a.roots_log) {
+      // ω_N^k = ω_(2^roots_log)^(k·2^up), and k = i0·(rev_GL(gt) + j·2^GL) < N
+      const unsigned up = a.roots_log - a.lo - S;
+      const uint32_t base = i0 * RevBits(th.gt, GL), step = i0 << GL;
+      CUZK_UNROLL
+      for (unsigned j = 0; j < R; j++) {
+        const unsigned m = RevConst(j);
+        th.r[m] = th.r[m] * roots[(base + j * step) << up];
+      }
+      return;
+    }
     const unsigned sh = a.log_n - a.lo - S; // ω_N = ω_n^(2^sh)
     const uint32_t e0 = (i0 * RevBits(th.gt, GL)) << sh;
     const uint32_t e1 = i0 << (a.log_n - a.lo - RL);
@@ -263,11 +283,11 @@ template <unsigned S> struct NttPass {
     });
     if (a.dif_w) {
       RunSteps<false>(blk, a.dif_w, smem);
-      if (a.lo > 0) blk.Each([&](Thread &th, uint32_t) { Twist(th, a, a.dif_twist); });
+      if (a.lo > 0) blk.Each([&](Thread &th, uint32_t) { Twist(th, a, a.dif_twist, a.dif_roots); });
     }
     if (a.has_scale) blk.Each([&](Thread &th, uint32_t) { Scale(th, a); });
     if (a.dit_w) {
-      if (a.lo > 0) blk.Each([&](Thread &th, uint32_t) { Twist(th, a, a.dit_twist); });
+      if (a.lo > 0) blk.Each([&](Thread &th, uint32_t) { Twist(th, a, a.dit_twist, a.dit_roots); });
       RunSteps<true>(blk, a.dit_w, smem);
     }
     blk.Each([&](Thread &th, uint32_t) { Store(th, a, a.dit_w ? DitWindow(STEPS - 1) : DifWindow(STEPS - 1)); });

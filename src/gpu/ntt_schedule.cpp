@@ -1,6 +1,8 @@
 // src/gpu/ntt_schedule.cpp — see ntt_schedule.hpp.
 #include "gpu/ntt_schedule.hpp"
 
+#include <algorithm>
+
 namespace cuzk::gpu {
 
 namespace {
@@ -43,20 +45,28 @@ NttStep Pass(const NttSplit &sp, unsigned i, unsigned log_n, Fr *x) {
   return s;
 }
 
-void AddDif(std::vector<NttStep> &out, const NttSplit &sp, unsigned log_n, Fr *x, const Fr *w, const PowTable &tw) {
+//! the inverse root's passes (interpolation): DIF, top pass first
+void AddDif(std::vector<NttStep> &out, const NttTables &t, const NttSplit &sp, unsigned log_n, Fr *x) {
   for (unsigned i = sp.count; i-- > 0;) {
     NttStep s = Pass(sp, i, log_n, x);
-    s.pass.dif_w = w;
-    s.pass.dif_twist = tw;
+    s.pass.dif_w = t.w512_inv;
+    s.pass.dif_twist = t.omega_inv;
+    s.pass.dif_roots = t.roots_inv;
+    s.pass.roots_log = t.roots_log;
     out.push_back(s);
   }
 }
-void AddDit(std::vector<NttStep> &out, const NttSplit &sp, unsigned log_n, Fr *x, const Fr *w, const PowTable &tw,
-            unsigned first) {
+//! a pass's DIT part on the forward root (evaluation)
+void SetDit(NttStep &s, const NttTables &t) {
+  s.pass.dit_w = t.w512;
+  s.pass.dit_twist = t.omega;
+  s.pass.dit_roots = t.roots;
+  s.pass.roots_log = t.roots_log;
+}
+void AddDit(std::vector<NttStep> &out, const NttTables &t, const NttSplit &sp, unsigned log_n, Fr *x, unsigned first) {
   for (unsigned i = first; i < sp.count; i++) {
     NttStep s = Pass(sp, i, log_n, x);
-    s.pass.dit_w = w;
-    s.pass.dit_twist = tw;
+    SetDit(s, t);
     out.push_back(s);
   }
 }
@@ -76,7 +86,7 @@ void SetScale(NttStep &s, const PowTable &t, const Fr (&steps)[3]) {
 
 } // namespace
 
-NttTableData BuildNttTables(unsigned log_n) {
+NttTableData BuildNttTables(unsigned log_n, unsigned root_table_log) {
   NttTableData d;
   const ff::Fr one = ff::Fr::One();
   const ff::Fr omega = DomainRoot(log_n), omega_inv = omega.Inverse();
@@ -87,6 +97,12 @@ NttTableData BuildNttTables(unsigned log_n) {
   const ff::Fr w512 = DomainRoot(9);
   d.w512 = AddPowers(all, w512, NTT_INNER_TABLE);
   d.w512_inv = AddPowers(all, w512.Inverse(), NTT_INNER_TABLE);
+  d.roots_log = std::min(log_n, root_table_log);
+  if (d.roots_log > 0) {
+    const ff::Fr root = DomainRoot(d.roots_log);
+    d.roots = AddPowers(all, root, size_t(1) << d.roots_log);
+    d.roots_inv = AddPowers(all, root.Inverse(), size_t(1) << d.roots_log);
+  }
   d.omega = Add(all, BuildPowTable(omega, log_n, one));
   d.omega_inv = Add(all, BuildPowTable(omega_inv, log_n, one));
   d.coset = Add(all, BuildPowTable(g, log_n, one));
@@ -111,6 +127,11 @@ NttTables ResolveNttTables(const NttTableData &d, const Fr *base) {
   NttTables t;
   t.w512 = base + d.w512;
   t.w512_inv = base + d.w512_inv;
+  if (d.roots_log > 0) {
+    t.roots = base + d.roots;
+    t.roots_inv = base + d.roots_inv;
+    t.roots_log = d.roots_log;
+  }
   t.omega = View(d.omega, base);
   t.omega_inv = View(d.omega_inv, base);
   t.coset = View(d.coset, base);
@@ -134,12 +155,12 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
   case NttKind::kCosetForward:
     // DIT wants bit-reversed input: permute first (scaling the natural-order input by g^i on the way)
     out.push_back(BitReverse(x, kind == NttKind::kCosetForward ? t.coset : PowTable{}, true));
-    AddDit(out, sp, log_n, x, t.w512, t.omega, 0);
+    AddDit(out, t, sp, log_n, x, 0);
     break;
   case NttKind::kInverse:
   case NttKind::kCosetInverse:
     // DIF leaves the coefficients bit-reversed; the last pass scales them (n⁻¹, or n⁻¹·g^−j), then permute
-    AddDif(out, sp, log_n, x, t.w512_inv, t.omega_inv);
+    AddDif(out, t, sp, log_n, x);
     if (kind == NttKind::kInverse) {
       const Fr one = ToDevice<Fr>(ff::Fr::One()), ones[3] = {one, one, one};
       SetScale(out.back(), t.ninv, ones);
@@ -166,21 +187,20 @@ std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr
   for (Fr *v : {a, b}) {
     // interpolate (DIF, coefficients bit-reversed), then in the lowest pass's tile: scale coefficient j by g^j/n and
     // start the coset evaluation (DIT, bit-reversed in, natural out)
-    AddDif(out, sp, log_n, v, t.w512_inv, t.omega_inv);
+    AddDif(out, t, sp, log_n, v);
     NttStep &mid = out.back();
-    mid.pass.dit_w = t.w512;
-    mid.pass.dit_twist = t.omega;
+    SetDit(mid, t);
     SetScale(mid, t.coset_ninv, t.coset_steps);
-    AddDit(out, sp, log_n, v, t.w512, t.omega, 1);
+    AddDit(out, t, sp, log_n, v, 1);
   }
   // C's coefficients, bit-reversed, pre-divided by Z: c_j/(n·Z) from the unscaled DIF's n·c_j
   const Fr one = ToDevice<Fr>(ff::Fr::One()), ones[3] = {one, one, one};
-  AddDif(out, sp, log_n, c, t.w512_inv, t.omega_inv);
+  AddDif(out, t, sp, log_n, c);
   SetScale(out.back(), t.nz_inv, ones);
   // A·B on the coset, read by the first pass of the coset interpolation; n⁻¹·g^−j·Z⁻¹ is one table in the last pass,
   // which also subtracts C/Z (the same bit-reversed positions)
   const size_t first = out.size();
-  AddDif(out, sp, log_n, a, t.w512_inv, t.omega_inv);
+  AddDif(out, t, sp, log_n, a);
   out[first].pass.load_mul = b;
   SetScale(out.back(), t.h_final, t.coset_inv_steps);
   out.back().pass.store_sub = c;

@@ -20,17 +20,23 @@ struct NttTableData {
   };
   std::vector<ff::Fr> all;
   size_t w512 = 0, w512_inv = 0;
+  size_t roots = 0, roots_inv = 0; //!< ω_(2^roots_log)^k and its inverse's, k < 2^roots_log (when roots_log > 0)
+  uint32_t roots_log = 0;
   Ref omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv, nz_inv;
   ff::Fr coset_steps[3],
       coset_inv_steps[3]; //!< g^(±2^(log_n − RL)) for RL = 1, 2, 3 (NttPass)
   ff::Fr z_inv;           //!< 1 / (g^n − 1): Z on the coset
 };
 
-NttTableData BuildNttTables(unsigned log_n);
+//! root_table_log caps the twist table (NttPassArgs::roots) at 2^min(log_n, root_table_log) entries; 0: none (the
+//! tests use it to reach the geometric twists at small sizes)
+NttTableData BuildNttTables(unsigned log_n, unsigned root_table_log = NTT_ROOT_TABLE_LOG);
 
 //! the tables resolved against where `all` lives (device memory, or host memory in tests)
 struct NttTables {
   const Fr *w512 = nullptr, *w512_inv = nullptr;
+  const Fr *roots = nullptr, *roots_inv = nullptr; //!< null when there is no twist table
+  uint32_t roots_log = 0;
   PowTable omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv, nz_inv;
   Fr coset_steps[3], coset_inv_steps[3];
 };

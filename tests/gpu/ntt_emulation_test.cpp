@@ -59,6 +59,23 @@ TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
   }
 }
 
+// twist factors from the root table (passes with N ≤ 2^roots_log) and as geometric series (above it, or without a
+// table): every cap gives the reference transform; k = 19 (passes 7/6/6) mixes both kinds in one transform
+TEST(GpuNttEmulation, TwistTableAndGeometricTwistsAgree) {
+  auto rng = test::Rng(26);
+  for (unsigned k : {10u, 13u, 19u}) {
+    auto a = test::RandomVector(size_t(1) << k, rng);
+    auto fwd = a, inv = a;
+    test::RefForward(fwd);
+    test::RefInverse(inv);
+    for (unsigned cap : {0u, 5u, 12u, NTT_ROOT_TABLE_LOG}) {
+      test::HostNttDomain dom(k, cap);
+      ASSERT_TRUE(dom.Transform(a, NttKind::kForward) == fwd) << "forward at 2^" << k << ", cap " << cap;
+      if (k < 19) ASSERT_TRUE(dom.Transform(a, NttKind::kInverse) == inv) << "inverse at 2^" << k << ", cap " << cap;
+    }
+  }
+}
+
 TEST(GpuNttEmulation, TiledQuotientMatchesReference) {
   auto rng = test::Rng(25);
   for (unsigned k : {1u, 3u, 5u, 8u, 9u, 10u, 12u}) {

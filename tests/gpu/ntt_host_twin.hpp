@@ -81,7 +81,9 @@ struct HostNttDomain {
   NttTableData data;
   std::vector<Fr> tables;
   NttTables t;
-  explicit HostNttDomain(unsigned k) : log_n(k), data(BuildNttTables(k)) {
+  //! root_table_log: BuildNttTables' cap on the twist table (0: every twist geometric)
+  explicit HostNttDomain(unsigned k, unsigned root_table_log = NTT_ROOT_TABLE_LOG)
+      : log_n(k), data(BuildNttTables(k, root_table_log)) {
     for (const auto &x : data.all) tables.push_back(ToDevice<Fr>(x));
     t = ResolveNttTables(data, tables.data());
   }
