@@ -177,25 +177,37 @@ CUZK_HD X MsmSegmentThread(const X *buckets, uint32_t w, uint32_t j, uint32_t se
   return acc;
 }
 
-//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap
+//! batch addition: the sum of the points whose bit is set, words t, t + stride, ... of the bitmap.
+//! One flat loop over the thread's set bits, the next word fetched inside it when one runs out: a
+//! loop per word would make the warp wait at every word for its lane with the most bits (32 ± 4 of
+//! 64 at half density, ~80% busy), while one loop over all bits waits once, for the lane whose
+//! words hold the most bits in total.
 template <class A, class X>
 CUZK_HD X BatchAddThread(const A *bases, const uint64_t *bitmap, uint64_t n, uint64_t t, uint64_t stride) {
   X acc = X::Infinity();
   const uint64_t words = (n + 63) / 64;
-  for (uint64_t w = t; w < words; w += stride) {
+  auto load = [&](uint64_t w) { // word w, bits past n cleared
     uint64_t bits = bitmap[w];
-    if (w + 1 == words && (n & 63)) bits &= (uint64_t(1) << (n & 63)) - 1; // ignore bits past n
-    while (bits) {
-#if defined(__CUDA_ARCH__)
-      const unsigned b = __ffsll(static_cast<long long>(bits)) - 1;
-#else
-      const unsigned b = unsigned(__builtin_ctzll(bits));
-#endif
-      MsmAddInLoop(acc, bases[w * 64 + b]);
-      bits &= bits - 1;
+    if (w + 1 == words && (n & 63)) bits &= (uint64_t(1) << (n & 63)) - 1;
+    return bits;
+  };
+  uint64_t w = t;
+  if (w >= words) return acc;
+  uint64_t bits = load(w);
+  for (;;) {
+    while (bits == 0) {
+      w += stride;
+      if (w >= words) return acc;
+      bits = load(w);
     }
+#if defined(__CUDA_ARCH__)
+    const unsigned b = __ffsll(static_cast<long long>(bits)) - 1;
+#else
+    const unsigned b = unsigned(__builtin_ctzll(bits));
+#endif
+    bits &= bits - 1;
+    MsmAddInLoop(acc, bases[w * 64 + b]);
   }
-  return acc;
 }
 
 } // namespace cuzk::gpu
