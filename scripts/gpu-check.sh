@@ -207,6 +207,9 @@ if partition:
               f"L {p['msm_l_ms']:.1f}, A {p['msm_a_ms']:.1f}, B_G1 {p['msm_b_g1_ms']:.1f}, B_G2 {p['msm_b_g2_ms']:.1f}, "
               f"host plan + uploads {p['host_and_upload_ms']:.1f} ms; SRS {p['srs_bytes'] / 1e9:.2f} GB, "
               f"prover scratch {p['scratch_bytes'] / 1e9:.2f} GB, device memory used {p['device_bytes_used'] / 1e9:.2f} GB"]
+    if p.get("pipelined_ms_per_partition"):
+        lines += ["", f"Steady state, two workers on the device (gpu_prover_bench --pipeline): "
+                      f"{p['pipelined_ms_per_partition']:.1f} ms per partition (median of 3 rounds)"]
 open(os.path.join(out, "report.md"), "w").write("\n".join(lines) + "\n")
 json.dump({"status": status, "elapsed_s": int(os.environ["ELAPSED"]), "tests": tests, "bench": bench,
            "partition": partition, "rates_gops": {k: float(v) for k, v in rates}},
