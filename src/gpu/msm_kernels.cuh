@@ -136,7 +136,8 @@ CUZK_HD X MsmAccumulateThread(const A *bases, const uint32_t *vals, uint32_t beg
   return acc;
 }
 
-//! step 3c': item it's sort key (its length; 0 past the last item, so those sort last) and value
+//! between steps 3b and 3c, for item it: its sort key (its length; 0 past the last item, so those sort last)
+//! and value (its index), for the longest-first order
 CUZK_HD void MsmItemLengthThread(const uint32_t *item_begin, const uint32_t *item_end, uint32_t total_items,
                                  uint32_t it, uint32_t *length, uint32_t *index) {
   length[it] = it < total_items ? item_end[it] - item_begin[it] : 0;
