@@ -182,7 +182,7 @@ template <class C> struct Msm<C>::Impl {
   static MsmShape ShapeFor(size_t n, const MsmTuning &tuning) {
     MsmShape sh;
     sh.n = uint32_t(n);
-    sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n);
+    sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n, tuning.window_rule);
     sh.windows = SCALAR_BITS / sh.c + 1;
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
@@ -365,29 +365,7 @@ template <class C> struct Msm<C>::Impl {
   }
 };
 
-template <class C> unsigned Msm<C>::WindowBits(size_t n) {
-  unsigned lg = 0;
-  while ((size_t(2) << lg) <= n) lg++; // ⌊log2 n⌋
-  // ~n·W accumulation adds against ~W·2^c reduction adds. Buckets of fewer than ~128 points leave
-  // the accumulation's warps unbalanced (measured on an H200: c = 20 at 2^24, 32 points a bucket,
-  // accumulated no faster than c = 16), so c ≤ log2 n − 6. The top window holds only
-  // 256 − c·(W − 1) bits: with few, nearly every point lands in a handful of its buckets, whose work
-  // items are then merged serially (c = 18: 4 bits, 230 ms of merging per 2^24 points), so widths
-  // whose top window has fewer than c/2 bits are skipped. The cheapest by n·W + W·2^c is taken.
-  const unsigned widest = std::clamp<unsigned>(lg > 6 ? lg - 6 : 0, 4, 22);
-  unsigned best = 0;
-  double best_cost = 0;
-  for (unsigned c = 4; c <= widest; c++) {
-    const unsigned windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
-    if (2 * top < c) continue;
-    const double cost = double(windows) * (double(n) + double(size_t(1) << c));
-    if (!best || cost < best_cost) {
-      best = c;
-      best_cost = cost;
-    }
-  }
-  return best ? best : 4;
-}
+template <class C> unsigned Msm<C>::WindowBits(size_t n, MsmWindowRule rule) { return MsmWindowBits(n, rule); }
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
   using X = typename Impl::X;

@@ -20,11 +20,9 @@
 // Everything is CUZK_HD so the tests can run the same bodies on the host (msm_emulation_test).
 #pragma once
 #include "gpu/curve.cuh"
+#include "gpu/msm_window.hpp"
 
 namespace cuzk::gpu {
-
-//! Scalars are below r < 2^255.
-inline constexpr unsigned SCALAR_BITS = 255;
 
 //! One pass of the pipeline: the windows [w0, w0 + Group()) of n points. A long run is taken a
 //! group of windows at a time, so the sorted pairs (Group()·n of them) fit the buffers while the

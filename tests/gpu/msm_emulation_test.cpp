@@ -133,6 +133,32 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
   }
 }
 
+// the window widths: kCapped's at the sizes measured on an H200 (BENCHMARKS.md), kCostModel's the same there
+// but for the partition's L and A tails; both keep the top window at least c/2 bits wide and widen with n
+TEST(GpuMsmEmulation, WindowRules) {
+  const struct {
+    size_t n;
+    unsigned capped, cost;
+  } cases[] = {
+      {size_t(1) << 20, 13, 13},       {size_t(1) << 22, 16, 16}, {size_t(1) << 24, 16, 16}, {size_t(1) << 26, 20, 20},
+      {(size_t(1) << 27) - 1, 20, 20}, {3902194, 13, 16},         {3889784, 13, 16},         {991507, 13, 13},
+      {size_t(1) << 28, 22, 22}};
+  for (const auto &k : cases) {
+    EXPECT_EQ(MsmWindowBits(k.n, MsmWindowRule::kCapped), k.capped) << "n=" << k.n;
+    EXPECT_EQ(MsmWindowBits(k.n, MsmWindowRule::kCostModel), k.cost) << "n=" << k.n;
+  }
+  for (auto rule : {MsmWindowRule::kCapped, MsmWindowRule::kCostModel}) {
+    unsigned last = 0;
+    for (size_t n = 1; n <= (size_t(1) << 28); n = n * 3 / 2 + 1) {
+      const unsigned c = MsmWindowBits(n, rule), windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
+      ASSERT_TRUE(c >= 4 && c <= 22) << "n=" << n;
+      ASSERT_GE(2 * top, c) << "n=" << n;
+      ASSERT_GE(c, last) << "n=" << n; // Msm::CapFor sizes the buffers by that
+      last = c;
+    }
+  }
+}
+
 TEST(GpuMsmEmulation, DigitsRecombine) {
   // Σ_w d_w·2^(c·w) = k for every window width: the signed recoding loses nothing
   auto rng = test::Rng(33);

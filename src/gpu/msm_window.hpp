@@ -1,0 +1,52 @@
+// src/gpu/msm_window.hpp — the device MSM's choice of window width (plain C++: msm.hpp's tuning
+// names the rule, msm_kernels.cuh's shapes use the width, and tests check the choices without a GPU).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+namespace cuzk::gpu {
+
+//! Scalars are below r < 2^255.
+inline constexpr unsigned SCALAR_BITS = 255;
+
+//! How Msm::WindowBits picks c for n points when no width is forced (MsmTuning::window_rule)
+enum class MsmWindowRule : uint8_t {
+  //! c ≤ log2 n − 6, the cheapest by W·(n + 2^c). Buckets of fewer than ~64 points left the
+  //! accumulation's warps unbalanced while items ran in bucket order (measured on an H200: c = 20 at
+  //! 2^24, 32 points a bucket, accumulated no faster than c = 16).
+  kCapped,
+  //! c ≤ log2 n − 3, the cheapest by W·(n + 11·2^(c−1)): with the items ordered longest first the
+  //! balance argument is gone, and a bucket's reduction (two full additions and its share of a
+  //! segment's scaling) costs ~11 accumulation additions (4.5 ns a bucket against 0.415 ns a madd,
+  //! the partition's H MSM on an H200). Same choices as kCapped at 2^20, 2^22, 2^24, 2^26 and 2^27;
+  //! c = 16 instead of 13 for the partition's ~3.9 M-point L and A tails. Not yet measured: not the
+  //! default (CUZK_MSM_WINDOW_RULE=cost selects it).
+  kCostModel,
+};
+
+//! the window width for n points. The top window holds only 256 − c·(W − 1) bits: with few, nearly
+//! every point lands in a handful of its buckets, whose work items are then merged serially (c = 18:
+//! 4 bits, 230 ms of merging per 2^24 points), so widths whose top window has fewer than c/2 bits
+//! are skipped.
+inline unsigned MsmWindowBits(size_t n, MsmWindowRule rule) {
+  unsigned lg = 0;
+  while ((size_t(2) << lg) <= n) lg++; // ⌊log2 n⌋
+  const unsigned slack = rule == MsmWindowRule::kCapped ? 6 : 3;
+  const double bucket_weight = rule == MsmWindowRule::kCapped ? 2.0 : 11.0; // per bucket, 2^(c−1) a window
+  const unsigned widest = std::clamp<unsigned>(lg > slack ? lg - slack : 0, 4, 22);
+  unsigned best = 0;
+  double best_cost = 0;
+  for (unsigned c = 4; c <= widest; c++) {
+    const unsigned windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
+    if (2 * top < c) continue;
+    const double cost = double(windows) * (double(n) + bucket_weight * double(size_t(1) << (c - 1)));
+    if (!best || cost < best_cost) {
+      best = c;
+      best_cost = cost;
+    }
+  }
+  return best ? best : 4;
+}
+
+} // namespace cuzk::gpu
