@@ -14,6 +14,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <future>
 #include <map>
@@ -87,11 +88,16 @@ struct GpuBackend::Impl {
   // a, b, c are copied on their own stream: the H step of one vector runs while the next is copied
   Stream copy_stream;
   Event abc_ready[3];
+  //! c = a∘b formed on the device, not copied (groth16_backend.hpp)
+  bool derive_c = false;
 
   Impl(const Device &d, std::shared_ptr<SrsCache> c)
       : dev(d), cache(std::move(c)), stream(d), abc(d), scalars(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
         gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
-        copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {}
+        copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {
+    const char *e = std::getenv("CUZK_GPU_DERIVE_C");
+    derive_c = e && std::strcmp(e, "1") == 0;
+  }
 
   //! queues a copy of bytes from host memory to dst on `on` (default: the stream); src may be reused on return
   void Upload(void *dst, const void *src, size_t bytes, const Stream *on = nullptr) {
@@ -244,14 +250,25 @@ struct GpuBackend::Impl {
       const NttDomain *dom = nullptr;
       if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
         dom = &Domain(log_n);
-        steps = dom->HPlan(a, b, c, natural_out);
-        ends = HStepShareEnds(log_n);
+        steps = dom->HPlan(a, b, c, natural_out, derive_c);
+        ends = HStepShareEnds(log_n, derive_c);
       }
       ff::Fr *vec[3] = {a, b, c};
       for (int v = 0; v < 3; v++) {
-        if (v > 0) UploadVector(v, vec[v], pa, n);
-        CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[v].Get(), 0));
         const size_t from = v ? ends[v - 1] : 0;
+        if (derive_c) {
+          // shares a, c, b: c starts as a copy of a; c's share waits for b (its first pass multiplies by it)
+          if (v == 0) {
+            CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[0].Get(), 0));
+            CUZK_CUDA_CHECK(cudaMemcpyAsync(c, a, n * sizeof(ff::Fr), cudaMemcpyDeviceToDevice, stream.Get()));
+          } else if (v == 1) {
+            UploadVector(1, b, pa, n);
+            CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[1].Get(), 0));
+          }
+        } else {
+          if (v > 0) UploadVector(v, vec[v], pa, n);
+          CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[v].Get(), 0));
+        }
         if (dom) dom->Launch(std::span(steps).subspan(from, ends[v] - from), stream);
       }
       planned = std::async(std::launch::async, [&] { plan.Make(pa); });

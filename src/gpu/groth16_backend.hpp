@@ -8,6 +8,11 @@
 // host memory per MSM otherwise. For the same (r, s), ProveFinish of these partial proofs gives
 // byte-identical proofs to the CPU backend's: every MSM is the same group element.
 //
+// Experiment (off by default, not yet measured): CUZK_GPU_DERIVE_C=1 forms c = a∘b on the device
+// instead of copying it (a satisfied R1CS has c_i = a_i·b_i on every row: 4.3 GB less PCIe a 32 GiB
+// partition, for two workers whose copies contend). An unsatisfied witness then gives another
+// (equally invalid) proof than the CPU backend's.
+//
 // One backend is one prover worker: it owns a stream and its scratch, and is used by one thread
 // at a time. Its device is explicit; ProveStart makes it current in the calling thread and holds
 // the device's lock (DeviceLock) while kernels run, so workers of one GPU overlap their host work.

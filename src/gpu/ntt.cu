@@ -75,9 +75,9 @@ std::vector<NttStep> NttDomain::TransformPlan(ff::Fr *data, NttKind kind) const 
   return TransformSteps(tables_, log_n_, reinterpret_cast<Fr *>(data), kind);
 }
 
-std::vector<NttStep> NttDomain::HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out) const {
+std::vector<NttStep> NttDomain::HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out, bool derived_c) const {
   return HSteps(tables_, log_n_, reinterpret_cast<Fr *>(a), reinterpret_cast<Fr *>(b), reinterpret_cast<Fr *>(c),
-                natural_out);
+                natural_out, derived_c);
 }
 
 void NttDomain::Launch(std::span<const NttStep> steps, const Stream &s) const {

@@ -40,7 +40,8 @@ public:
   //! the kernels of Transform / ComputeH, as data, and their launch (one step is one kernel:
   //! bench/gpu/gpu_bench times them one by one)
   std::vector<NttStep> TransformPlan(ff::Fr *data, NttKind kind) const;
-  std::vector<NttStep> HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out) const;
+  //! derived_c: see HSteps (ntt_schedule.hpp)
+  std::vector<NttStep> HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out, bool derived_c = false) const;
   void Launch(std::span<const NttStep> steps, const Stream &s) const;
 
 private:

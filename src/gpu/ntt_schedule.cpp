@@ -173,15 +173,17 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
   return out;
 }
 
-std::array<size_t, 3> HStepShareEnds(unsigned log_n) {
+std::array<size_t, 3> HStepShareEnds(unsigned log_n, bool derived_c) {
   const size_t p = NttSplit::For(log_n).count;
-  return {2 * p - 1, 4 * p - 2, 5 * p - 2}; // a, b: interpolation + coset evaluation; c: interpolation only
+  // a, b: interpolation + coset evaluation (2p − 1 passes); c: interpolation only (p)
+  if (derived_c) return {2 * p - 1, 3 * p - 1, 5 * p - 2};
+  return {2 * p - 1, 4 * p - 2, 5 * p - 2};
 }
 
 // Groth16's h = (interpolate_coset(A·B − C))/Z with Z = g^n − 1 constant on the coset. Interpolation is linear and C
 // has degree < n, so interpolate_coset(C's coset values) = C: only A and B are evaluated on the coset, c is only
 // interpolated, and h = (interpolate_coset(A·B) − C)/Z. Six transforms instead of seven.
-std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out) {
+std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out, bool derived_c) {
   const NttSplit sp = NttSplit::For(log_n);
   std::vector<NttStep> out;
   for (Fr *v : {a, b}) {
@@ -205,6 +207,12 @@ std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr
   SetScale(out.back(), t.h_final, t.coset_inv_steps);
   out.back().pass.store_sub = c;
   if (natural_out) out.push_back(BitReverse(a, PowTable{}, false));
+  if (derived_c) {
+    // shares a, b, c → a, c, b; c's first pass multiplies its copy of a by b as it loads
+    const auto ends = HStepShareEnds(log_n);
+    std::rotate(out.begin() + ends[0], out.begin() + ends[1], out.begin() + ends[2]);
+    out[ends[0]].pass.load_mul = b;
+  }
   return out;
 }
 

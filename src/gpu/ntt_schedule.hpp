@@ -54,13 +54,17 @@ struct NttStep {
 };
 
 //! HSteps gives a's steps first, then b's, then c's, then the quotient's; these are where a's, b's and c's shares end.
-//! A caller may launch each vector's share as soon as that vector is on the device.
-std::array<size_t, 3> HStepShareEnds(unsigned log_n);
+//! A caller may launch each vector's share as soon as that vector is on the device. With derived_c the shares come
+//! as a's, c's, b's (see HSteps).
+std::array<size_t, 3> HStepShareEnds(unsigned log_n, bool derived_c = false);
 
 //! in place on x (2^log_n elements), natural order in and out
 std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind);
 //! H = (a·b − c)/Z on the coset, back in coefficients, into a (b, c overwritten); natural order, or bit-reversed (h_j
-//! at position rev(j)) when !natural_out
-std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out);
+//! at position rev(j)) when !natural_out.
+//! derived_c: for a satisfied R1CS, whose c is a∘b row by row, c is not copied to the device but formed there: c must
+//! hold a copy of a when the steps start, and c's share runs before b's, its first pass loading c·b (b untransformed).
+std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out,
+                            bool derived_c = false);
 
 } // namespace cuzk::gpu

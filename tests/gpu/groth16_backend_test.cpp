@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 using namespace cuzk;
 using namespace cuzk::gpu;
 
@@ -57,6 +59,18 @@ TEST(GpuGroth16Backend, SameProofsAsCpuWithStreamedSrs) {
   ExpectSameProofsAsCpu(gpu, test::StandardCases(), 103);
   EXPECT_EQ(cache->Entries(), 0u);
   EXPECT_EQ(cache->ResidentBytes(), 0u);
+}
+
+// CUZK_GPU_DERIVE_C=1 (an experiment): c formed on the device as a∘b; the standard cases are satisfied circuits, so
+// every MSM and proof is still the CPU backend's
+TEST(GpuGroth16Backend, DerivedCGivesTheSameProofs) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  auto cache = std::make_shared<SrsCache>(dev, size_t(1) << 30);
+  setenv("CUZK_GPU_DERIVE_C", "1", 1); // read once, by the constructor
+  GpuBackend gpu(dev, cache);
+  unsetenv("CUZK_GPU_DERIVE_C");
+  ExpectSameProofsAsCpu(gpu, test::StandardCases(), 104);
 }
 
 TEST(GpuGroth16Backend, BatchOfCircuitsAndTimings) {

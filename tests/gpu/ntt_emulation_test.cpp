@@ -90,6 +90,21 @@ TEST(GpuNttEmulation, TiledQuotientMatchesReference) {
   }
 }
 
+// c formed on the device as a∘b (a satisfied R1CS) gives the H of the copied c = a∘b
+TEST(GpuNttEmulation, DerivedCMatchesCopiedC) {
+  auto rng = test::Rng(27);
+  for (unsigned k : {1u, 5u, 10u, 13u}) {
+    const size_t n = size_t(1) << k;
+    test::HostNttDomain dom(k);
+    auto a = test::RandomVector(n, rng), b = test::RandomVector(n, rng);
+    std::vector<ff::Fr> c(n);
+    for (size_t i = 0; i < n; i++) c[i] = a[i] * b[i];
+    const auto ref = test::RefH(a, b, c);
+    ASSERT_TRUE(dom.HDerivedC(a, b, true) == ref) << "H at 2^" << k;
+    ASSERT_TRUE(dom.HDerivedC(a, b, false) == dom.H(a, b, c, false)) << "H (bit-reversed) at 2^" << k;
+  }
+}
+
 // the prover launches a's share of the H steps while b and c are still being copied: each share touches its own vector
 // only; the tail reads a·b, and its last pass subtracts c
 TEST(GpuNttEmulation, HStepsComeInPerVectorShares) {
@@ -107,6 +122,16 @@ TEST(GpuNttEmulation, HStepsComeInPerVectorShares) {
     EXPECT_EQ(steps[ends[2]].pass.load_mul, v[1]);
     EXPECT_EQ(steps.back().pass.store_sub, v[2]);
     for (size_t i = ends[2]; i < steps.size(); i++) EXPECT_EQ(steps[i].pass.x, v[0]);
+    // derived c: the shares come as a, c, b; c's first pass reads b (still untransformed), the tail is unchanged
+    const auto derived = HSteps(NttTables{}, k, v[0], v[1], v[2], false, true);
+    const auto dends = HStepShareEnds(k, true);
+    ASSERT_EQ(derived.size(), steps.size());
+    EXPECT_EQ(dends[2], ends[2]);
+    for (size_t i = 0; i < dends[2]; i++) {
+      const int owner = i < dends[0] ? 0 : i < dends[1] ? 2 : 1;
+      EXPECT_EQ(derived[i].pass.x, v[owner]) << "derived step " << i << " at 2^" << k;
+      EXPECT_EQ(derived[i].pass.load_mul, i == dends[0] ? v[1] : nullptr) << "derived step " << i;
+    }
   }
 }
 

@@ -111,6 +111,12 @@ struct HostNttDomain {
     Run(HSteps(t, log_n, da.data(), db.data(), dc.data(), natural_out));
     return Host(da);
   }
+  //! H with c formed from a and b (HSteps' derived_c): c starts as a copy of a, as the prover leaves it
+  std::vector<ff::Fr> HDerivedC(const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b, bool natural_out) const {
+    auto da = Dev(a), db = Dev(b), dc = Dev(a);
+    Run(HSteps(t, log_n, da.data(), db.data(), dc.data(), natural_out, true));
+    return Host(da);
+  }
 };
 
 } // namespace cuzk::gpu::test
