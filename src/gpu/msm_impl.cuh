@@ -175,9 +175,14 @@ template <class C> struct Msm<C>::Impl {
   //! sorted (window, point) pairs one pass holds: 2^28 pairs are 4 GiB of keys and values (in and
   //! out), as one pass over all 16 windows of 2^24 points; longer runs take fewer windows a pass
   static constexpr size_t PAIR_BUDGET = size_t(1) << 28;
-  //! most points of one work item: item lengths, the keys of the longest-first order, fit 17 bits
+  //! most points of one work item (a pass whose items would not fit the buffers raises it: RunPass)
   static constexpr size_t ITEM_MAX = size_t(1) << 16;
-  static constexpr int LENGTH_BITS = 17;
+  //! key bits of the longest-first sort: every length up to the pass's chunk (the scratch is sized for 32)
+  static int LengthBits(const MsmShape &sh) {
+    int bits = 0;
+    while (bits < 32 && (uint64_t(1) << bits) <= sh.chunk) bits++;
+    return bits;
+  }
 
   static MsmShape ShapeFor(size_t n, const MsmTuning &tuning) {
     MsmShape sh;
@@ -207,7 +212,7 @@ template <class C> struct Msm<C>::Impl {
     size_t order_temp = 0;
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(nullptr, order_temp, (uint32_t *)nullptr,
                                                               (uint32_t *)nullptr, (uint32_t *)nullptr,
-                                                              (uint32_t *)nullptr, int(z.max_items), 0, LENGTH_BITS));
+                                                              (uint32_t *)nullptr, int(z.max_items), 0, 32));
     z.sort_temp = std::max(z.sort_temp, order_temp);
     return z;
   }
@@ -344,7 +349,7 @@ template <class C> struct Msm<C>::Impl {
       size_t order_bytes = temp.Size();
       CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(temp.Data(), order_bytes, length_in.Data(),
                                                                 length_out.Data(), order_in.Data(), order_out.Data(),
-                                                                int(z.max_items), 0, LENGTH_BITS, st));
+                                                                int(z.max_items), 0, LengthBits(sh), st));
       order = order_out.Data();
       timer.Mark("order", s);
     }
@@ -369,8 +374,10 @@ template <class C> unsigned Msm<C>::WindowBits(size_t n, MsmWindowRule rule) { r
 
 template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
   using X = typename Impl::X;
-  const auto z = Impl::CapFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), MsmTuning::FromEnv());
-  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + sizeof(X)) + z.sort_temp +
+  const MsmTuning tuning = MsmTuning::FromEnv();
+  const auto z = Impl::CapFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), tuning);
+  const size_t order_bytes = tuning.order_items ? 16 : 0; // item lengths and indices, in and out
+  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + order_bytes + sizeof(X)) + z.sort_temp +
          Impl::SegSums(z) * sizeof(X);
 }
 
