@@ -4,6 +4,7 @@
 # each), and an optional untracked scripts/gpu-slot-pre.sh run in the background (e.g. a CPU benchmark
 # that wants the GPU host's memory), all packed into $OUT/slot.tgz because a lease returns at most 8
 # files. SLOT_BUDGET (s, default 570) bounds the whole; PROBE_RESERVE (s) is kept for the probes.
+# PROBES (space-separated names, e.g. "partition derive-c") picks probes; default every one.
 # Carry .deps (scripts/gpu-deps.sh): without it only the kernel tests build.
 set -u
 RET=${OUT:-/tmp/ret}; mkdir -p "$RET"
@@ -17,6 +18,7 @@ echo "gpu-check rc=$? at $(( $(date +%s) - T0 )) s" >> $W/slot.log
 for p in scripts/gpu-probe-*.sh; do
   [ -f "$p" ] || continue
   n=$(basename "$p" .sh); n=${n#gpu-probe-}
+  [ -z "${PROBES:-}" ] || [[ " $PROBES " == *" $n "* ]] || continue
   mkdir -p $W/probe-$n
   t=$(( $(left) - 20 )); [ $t -gt 90 ] && t=90
   [ $t -gt 5 ] || { echo "no time for probe $n" >> $W/slot.log; continue; }
