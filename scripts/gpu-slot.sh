@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # scripts/gpu-slot.sh — the command a device `run` executes when several engineers share one lease:
-# scripts/gpu-check.sh, then every scripts/gpu-probe-<name>.sh (env BUILD, PROBE_OUT; capped at 90 s
-# each), and an optional untracked scripts/gpu-slot-pre.sh run in the background (e.g. a CPU benchmark
+# scripts/gpu-check.sh, then every scripts/gpu-probe-<name>.sh (env BUILD, PROBE_OUT; capped at
+# PROBE_CAP s each), and an optional untracked scripts/gpu-slot-pre.sh run in the background (e.g. a CPU benchmark
 # that wants the GPU host's memory), all packed into $OUT/slot.tgz because a lease returns at most 8
 # files. SLOT_BUDGET (s, default 570) bounds the whole; PROBE_RESERVE (s) is kept for the probes.
-# PROBES (space-separated names, e.g. "partition derive-c") picks probes; default every one.
+# PROBE_CAP (s, default 90) caps each probe. PROBES (space-separated names, e.g. "partition derive-c") picks probes; default every one.
 # Carry .deps (scripts/gpu-deps.sh): without it only the kernel tests build.
 set -u
 RET=${OUT:-/tmp/ret}; mkdir -p "$RET"
@@ -20,7 +20,7 @@ for p in scripts/gpu-probe-*.sh; do
   n=$(basename "$p" .sh); n=${n#gpu-probe-}
   [ -z "${PROBES:-}" ] || [[ " $PROBES " == *" $n "* ]] || continue
   mkdir -p $W/probe-$n
-  t=$(( $(left) - 20 )); [ $t -gt 90 ] && t=90
+  t=$(( $(left) - 20 )); [ $t -gt ${PROBE_CAP:-90} ] && t=${PROBE_CAP:-90}
   [ $t -gt 5 ] || { echo "no time for probe $n" >> $W/slot.log; continue; }
   BUILD=$PWD/build-gpu PROBE_OUT=$W/probe-$n timeout $t bash "$p" > $W/probe-$n/stdout.txt 2>&1
   echo "probe $n rc=$? at $(( $(date +%s) - T0 )) s" >> $W/slot.log

@@ -17,10 +17,10 @@ namespace cuzk::gpu {
 
 //! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
 //! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_PROFILE=1,
-//! CUZK_MSM_ORDER=0, CUZK_MSM_WINDOW_RULE=cost.
+//! CUZK_MSM_ORDER=0, CUZK_MSM_WINDOW_RULE=capped (the old width rule).
 struct MsmTuning {
   unsigned window_bits = 0; //!< c; 0: Msm::WindowBits(n, window_rule)
-  MsmWindowRule window_rule = MsmWindowRule::kCapped;
+  MsmWindowRule window_rule = MsmWindowRule::kCostModel;
   bool profile = false; //!< per-phase CUDA-event times of every run on stderr
   //! hand the accumulation's work items to threads longest first (msm_kernels.cuh step 3), so a
   //! warp's threads add about as many points each
@@ -44,7 +44,7 @@ public:
   ec::Jacobian<C> Run(const ec::Affine<C> *bases, const ff::Fr *scalars, size_t n, const Stream &s);
 
   //! window width chosen for a run of n points (without an override)
-  static unsigned WindowBits(size_t n, MsmWindowRule rule = MsmWindowRule::kCapped);
+  static unsigned WindowBits(size_t n, MsmWindowRule rule = MsmWindowRule::kCostModel);
   //! device bytes the constructor allocates for max_n
   static size_t ScratchBytes(size_t max_n);
 

@@ -12,7 +12,7 @@ MsmTuning MsmTuning::FromEnv() {
   if (const char *p = std::getenv("CUZK_MSM_PROFILE"); p && *p) base.profile = std::strcmp(p, "0") != 0;
   if (const char *o = std::getenv("CUZK_MSM_ORDER"); o && *o) base.order_items = std::strcmp(o, "0") != 0;
   if (const char *r = std::getenv("CUZK_MSM_WINDOW_RULE"); r && *r)
-    base.window_rule = std::strcmp(r, "cost") == 0 ? MsmWindowRule::kCostModel : MsmWindowRule::kCapped;
+    base.window_rule = std::strcmp(r, "capped") == 0 ? MsmWindowRule::kCapped : MsmWindowRule::kCostModel;
   return base;
 }
 
