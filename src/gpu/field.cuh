@@ -20,6 +20,11 @@
 
 namespace cuzk::gpu {
 
+#if defined(__CUDACC__)
+//! 2^32 − 1 in the constant bank, where ptxas cannot see its value: Mont::RedcFactor says why
+static __constant__ uint32_t kOpaqueAllOnes = 0xffffffffu;
+#endif
+
 template <int N> struct Words32 {
   uint32_t w[N];
   CUZK_HD constexpr uint32_t operator[](int i) const { return w[i]; }
@@ -165,6 +170,17 @@ template <class P> struct alignas(16) Mont {
     acc[N - 2] = c.MadcLo(x[N - 2], y, 0);
     acc[N - 1] = c.MadcHi(x[N - 2], y, 0);
   }
+  //! m = t0·M0 mod 2^32, the multiple of p that clears a row's low word. Fr's M0 is 2^32 − 1 (its p is 1 mod 2^32),
+  //! so m = −t0; a ptxas that knows it folds the negation into the low halves of the products m·p[j] and then cannot
+  //! pair them with their high halves into one IMAD.WIDE.U32.X: the SASS of the 9-bit NTT pass held 3312 unpaired
+  //! IMAD.X and as many IMAD.HI.U32.X beside 2940 pairs (Fp, whose M0 is an ordinary word, pairs nearly all). Read
+  //! from the constant bank, M0 is just an operand.
+  CUZK_HD static uint32_t RedcFactor(uint32_t t0) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (M0 == 0xffffffffu) return t0 * kOpaqueAllOnes;
+#endif
+    return t0 * M0;
+  }
   CUZK_HD static uint32_t MulHi(uint32_t a, uint32_t b) {
 #if defined(__CUDA_ARCH__)
     return __umulhi(a, b);
@@ -202,7 +218,7 @@ template <class P> struct alignas(16) Mont {
       MadPairs(c2, e, v, bi);
       o[N - 1] = c2.Addc(o[N - 1], 0);
     }
-    const uint32_t m = e[0] * M0;
+    const uint32_t m = RedcFactor(e[0]);
     CarryChain c3;
     MadPairs(c3, o, p.w + 1, m);
     CarryChain c4;
@@ -269,7 +285,7 @@ template <class P> struct alignas(16) Mont {
     u[N + 1] = 0;
     CUZK_UNROLL
     for (int i = 0; i < N; i++) {
-      MulAddRow(u, p.w, u[0] * M0);
+      MulAddRow(u, p.w, RedcFactor(u[0]));
       CUZK_UNROLL
       for (int k = 0; k <= N; k++) u[k] = u[k + 1];
       u[N + 1] = 0;
