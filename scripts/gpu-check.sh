@@ -33,7 +33,8 @@ T0=$(date +%s)
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "host: $(uname -n) $(uname -m), $(nproc) cores"
-  echo "git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "tree: $(bash "$ROOT/scripts/tree-hash.sh" 2>/dev/null || echo unknown) (scripts/tree-hash.sh)"
+  echo "git HEAD: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown) (stale on a copied tree whose .git was not updated)"
   echo "nvcc: $(nvcc --version 2>/dev/null | tail -1 || echo missing)"
   echo "cmake: $(cmake --version 2>/dev/null | head -1 || echo missing)"
   nvidia-smi --query-gpu=name,uuid,pci.bus_id,memory.total,driver_version --format=csv,noheader 2>/dev/null |
