@@ -1,6 +1,7 @@
 // tests/gpu/msm_emulation_test.cpp — the device MSM's pipeline (digits, sort, items, buckets,
 // window reduction) and batch addition, run on the host with the same thread bodies, against
 // naive sums. Runs everywhere, CI included.
+#include "gpu/msm.hpp"
 #include "gpu/msm_kernels.cuh"
 #include "gpu_test_util.hpp"
 #include "msm_fixtures.hpp"
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 using namespace cuzk;
@@ -131,6 +133,26 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
       ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped, ordered " << chunk;
     }
   }
+}
+
+// the measured defaults (BENCHMARKS.md, sessions 5 and 6): the cost-model width rule and items longest first; the
+// environment switches back to the old ones for experiments, and Msm::WindowBits follows the default rule
+TEST(GpuMsmEmulation, TuningDefaultsAndEnvironment) {
+  EXPECT_EQ(MsmTuning{}.window_rule, MsmWindowRule::kCostModel);
+  EXPECT_TRUE(MsmTuning{}.order_items);
+  ::setenv("CUZK_MSM_WINDOW_RULE", "capped", 1);
+  ::setenv("CUZK_MSM_ORDER", "0", 1);
+  const MsmTuning old_rules = MsmTuning::FromEnv();
+  ::setenv("CUZK_MSM_WINDOW_RULE", "cost", 1);
+  const MsmTuning cost = MsmTuning::FromEnv();
+  ::unsetenv("CUZK_MSM_WINDOW_RULE");
+  ::unsetenv("CUZK_MSM_ORDER");
+  EXPECT_EQ(old_rules.window_rule, MsmWindowRule::kCapped);
+  EXPECT_FALSE(old_rules.order_items);
+  EXPECT_EQ(cost.window_rule, MsmWindowRule::kCostModel);
+  EXPECT_EQ(MsmTuning::FromEnv().window_rule, MsmWindowRule::kCostModel);
+  EXPECT_EQ(MsmG1::WindowBits(3902194), 16u); // the partition's A tail
+  EXPECT_EQ(MsmG1::WindowBits(3902194, MsmWindowRule::kCapped), 13u);
 }
 
 // the window widths: kCapped's at the sizes measured on an H200 (BENCHMARKS.md), kCostModel's the same there
