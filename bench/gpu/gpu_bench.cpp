@@ -93,11 +93,13 @@ std::string StepName(const NttStep &st) {
   if (st.bit_reverse) return "bitrev";
   const NttPassArgs &a = st.pass;
   std::string n = "pass" + std::to_string(st.bits) + "@" + std::to_string(a.lo);
+  if (a.gather) n += "+gather";
   if (a.load_mul) n += "+mul";
   if (a.dif_w) n += "+dif";
   if (a.has_scale) n += "+scale";
   if (a.dit_w) n += "+dit";
   if (a.store_sub) n += "+sub";
+  if (a.scatter) n += "+scatter";
   return n;
 }
 
@@ -126,20 +128,26 @@ void BenchNtt(const Device &dev, const Options &o, unsigned k, std::vector<Resul
   if (!any) return;
   Stream s(dev);
   NttDomain dom(dev, k);
-  DeviceBuffer<ff::Fr> buf(dev, n);
+  DeviceBuffer<ff::Fr> buf(dev, n), scratch(dev, n);
   auto data = Scalars(n, rng);
   buf.CopyFromHost(data, s);
   Event a(dev), b(dev);
   for (int i = 0; i < 4; i++) {
-    if (!Wanted(o, names[i])) continue;
-    out.push_back(Measure(names[i], n, o.runs, [&] {
-      a.Record(s);
-      dom.Transform(buf.Data(), kinds[i], s);
-      b.Record(s);
-      b.Synchronize();
-      return double(b.MillisSince(a));
-    }));
-    BenchSteps(dom, o, names[i], dom.TransformPlan(buf.Data(), kinds[i]), n, out, s);
+    // natural order in and out: in place (a bit-reversal pass), and "_oop" through an n-element scratch buffer (the
+    // permutation fused into the lowest pass)
+    for (bool oop : {false, true}) {
+      const std::string name = std::string(names[i]) + (oop ? "_oop" : "");
+      if (!Wanted(o, name)) continue;
+      ff::Fr *tmp = oop ? scratch.Data() : nullptr;
+      out.push_back(Measure(name, n, o.runs, [&] {
+        a.Record(s);
+        dom.Transform(buf.Data(), kinds[i], s, tmp);
+        b.Record(s);
+        b.Synchronize();
+        return double(b.MillisSince(a));
+      }));
+      BenchSteps(dom, o, name, dom.TransformPlan(buf.Data(), kinds[i], tmp), n, out, s);
+    }
   }
   // The forward transform in the bit order that needs no bit-reversal pass (bit-reversed in, natural out): the order
   // the H step uses, and the one sppark's anchor is measured in (its iNTT, natural in, bit-reversed out). It is the

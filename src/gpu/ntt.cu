@@ -71,8 +71,10 @@ NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_
                                        int(NttBitReverseTile::SMEM_BYTES)));
 }
 
-std::vector<NttStep> NttDomain::TransformPlan(ff::Fr *data, NttKind kind) const {
-  return TransformSteps(tables_, log_n_, reinterpret_cast<Fr *>(data), kind);
+std::vector<NttStep> NttDomain::TransformPlan(ff::Fr *data, NttKind kind, ff::Fr *scratch) const {
+  if (scratch != nullptr && scratch < data + Size() && data < scratch + Size())
+    throw std::invalid_argument("NttDomain::Transform: scratch overlaps the data");
+  return TransformSteps(tables_, log_n_, reinterpret_cast<Fr *>(data), kind, reinterpret_cast<Fr *>(scratch));
 }
 
 std::vector<NttStep> NttDomain::HPlan(ff::Fr *a, ff::Fr *b, ff::Fr *c, bool natural_out, bool derived_c) const {
@@ -91,9 +93,9 @@ void NttDomain::Launch(std::span<const NttStep> steps, const Stream &s) const {
   }
 }
 
-void NttDomain::Transform(ff::Fr *data, NttKind kind, const Stream &s) const {
+void NttDomain::Transform(ff::Fr *data, NttKind kind, const Stream &s, ff::Fr *scratch) const {
   dev_.MakeCurrent();
-  Launch(TransformPlan(data, kind), s);
+  Launch(TransformPlan(data, kind, scratch), s);
 }
 
 void NttDomain::ComputeH(ff::Fr *a, ff::Fr *b, ff::Fr *c, const Stream &s, bool natural_out) const {

@@ -59,7 +59,12 @@ struct NttSplit {
 //! scale (lo = 0 only), the DIT part's twist (lo > 0) and the DIT part (if dit_w), store (minus store_sub[i] when
 //! set). A pass with both parts (lo = 0) is the end of one transform and the start of the next on the same tile.
 struct NttPassArgs {
-  Fr *x = nullptr;
+  Fr *x = nullptr;         //!< where the pass stores
+  const Fr *src = nullptr; //!< where it loads (null: x, in place)
+  //! lo = 0 and src ≠ x only: the bit reversal fused into the pass as a permuted access. gather loads position p from
+  //! src[rev_n(p)] (a DIT pass reading natural order); scatter stores position p to x[rev_n(p)] (a DIF pass leaving
+  //! natural order). load_mul and store_sub stay indexed by p.
+  bool gather = false, scatter = false;
   const Fr *load_mul = nullptr, *store_sub = nullptr;
   uint32_t log_n = 0, lo = 0;
   const Fr *dif_w = nullptr,
@@ -170,6 +175,10 @@ template <unsigned S> struct NttPass {
     th.gt = t >> CL;
     th.line = block * C + th.c;
     th.active = th.line < Lines(a);
+    // A permuted pass takes its lines in bit-reversed order, so that the blocks resident at one time read (gather) or
+    // write (scatter) runs of consecutive natural indices, rev(line) = block·C + c, in each of the 2^S row slabs:
+    // whole DRAM pages rather than one 32-byte sector of each.
+    if (a.gather || a.scatter) th.line = RevBits(th.line, a.log_n - S);
     CUZK_UNROLL
     for (unsigned m = 0; m < R; m++) th.r[m] = Fr::Zero();
   }
@@ -179,7 +188,8 @@ template <unsigned S> struct NttPass {
     CUZK_UNROLL
     for (unsigned m = 0; m < R; m++) {
       const size_t i = Address(a, th.line, Row(th.gt, m, w));
-      th.r[m] = a.load_mul ? LoadFr(a.x + i) * LoadFr(a.load_mul + i) : LoadFr(a.x + i);
+      const Fr *p = (a.src ? a.src : a.x) + (a.gather ? BitReverse(uint32_t(i), a.log_n) : i);
+      th.r[m] = a.load_mul ? LoadFr(p) * LoadFr(a.load_mul + i) : LoadFr(p);
     }
   }
   CUZK_HD static void Store(const Thread &th, const NttPassArgs &a, unsigned w) {
@@ -187,7 +197,8 @@ template <unsigned S> struct NttPass {
     CUZK_UNROLL
     for (unsigned m = 0; m < R; m++) {
       const size_t i = Address(a, th.line, Row(th.gt, m, w));
-      StoreFr(a.x + i, a.store_sub ? th.r[m] - LoadFr(a.store_sub + i) : th.r[m]);
+      StoreFr(a.x + (a.scatter ? BitReverse(uint32_t(i), a.log_n) : i),
+              a.store_sub ? th.r[m] - LoadFr(a.store_sub + i) : th.r[m]);
     }
   }
   CUZK_HD static void ToShared(const Thread &th, uint32_t *smem, unsigned w) {

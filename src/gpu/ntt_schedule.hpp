@@ -58,10 +58,12 @@ struct NttStep {
 //! as a's, c's, b's (see HSteps).
 std::array<size_t, 3> HStepShareEnds(unsigned log_n, bool derived_c = false);
 
-//! in place on x (2^log_n elements), natural order in and out
-std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind);
+//! on x (2^log_n elements), natural order in and out. Without scratch in place, with a bit-reversal pass; with scratch
+//! (2^log_n elements, not x; its contents are lost) out of place through it, the permutation fused into a pass.
+std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, NttKind kind, Fr *scratch = nullptr);
 //! H = (a·b − c)/Z on the coset, back in coefficients, into a (b, c overwritten); natural order, or bit-reversed (h_j
-//! at position rev(j)) when !natural_out.
+//! at position rev(j)) when !natural_out. In natural order the quotient's passes run through b, the last scattering
+//! into a (from 2^10 up; below, one pass and a bit reversal).
 //! derived_c: for a satisfied R1CS, whose c is a∘b row by row, c is not copied to the device but formed there: c must
 //! hold a copy of a when the steps start, and c's share runs before b's, its first pass loading c·b (b untransformed).
 std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr *c, bool natural_out,

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 using namespace cuzk;
 using namespace cuzk::gpu;
 
@@ -23,21 +25,23 @@ TEST(GpuNttDevice, SmallSizesMatchReferenceExactly) {
   const Device dev = Device::ByOrdinal(0);
   Stream s(dev);
   auto rng = test::Rng(51);
+  const NttKind kinds[] = {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse};
+  void (*refs[])(std::vector<Fr> &) = {test::RefForward, test::RefInverse, test::RefCosetForward,
+                                       test::RefCosetInverse};
   for (unsigned k = 1; k <= 16; k++) {
     NttDomain dom(dev, k);
     auto a = test::RandomVector(size_t(1) << k, rng);
-    auto ref = a;
-    test::RefForward(ref);
-    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kForward, s) == ref) << "forward 2^" << k;
-    ref = a;
-    test::RefInverse(ref);
-    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kInverse, s) == ref) << "inverse 2^" << k;
-    ref = a;
-    test::RefCosetForward(ref);
-    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kCosetForward, s) == ref) << "coset forward 2^" << k;
-    ref = a;
-    test::RefCosetInverse(ref);
-    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kCosetInverse, s) == ref) << "coset inverse 2^" << k;
+    DeviceBuffer<Fr> two(dev, 2 * a.size());
+    EXPECT_THROW(dom.TransformPlan(two.Data(), NttKind::kForward, two.Data() + a.size() - 1), std::invalid_argument)
+        << "scratch overlapping the data, 2^" << k;
+    for (int i = 0; i < 4; i++) {
+      auto ref = a;
+      refs[i](ref);
+      // in place (a bit-reversal pass) and through scratch (the permutation fused into the lowest pass)
+      for (bool oop : {false, true})
+        ASSERT_TRUE(test::RunOnDevice(dom, a, kinds[i], s, oop) == ref)
+            << "kind " << i << " at 2^" << k << (oop ? ", out of place" : ", in place");
+    }
   }
 }
 
@@ -60,6 +64,13 @@ TEST(GpuNttDevice, LargeSizesEvaluateAndRoundTrip) {
     }
     ASSERT_TRUE(test::RunOnDevice(dom, fwd, NttKind::kInverse, s) == a) << "inverse∘forward 2^" << k;
     ASSERT_TRUE(test::RunOnDevice(dom, cfwd, NttKind::kCosetInverse, s) == a) << "coset inverse∘forward 2^" << k;
+    // through scratch: the same outputs, element for element
+    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kForward, s, true) == fwd) << "forward out of place 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, a, NttKind::kCosetForward, s, true) == cfwd)
+        << "coset forward out of place 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, fwd, NttKind::kInverse, s, true) == a) << "inverse out of place 2^" << k;
+    ASSERT_TRUE(test::RunOnDevice(dom, cfwd, NttKind::kCosetInverse, s, true) == a)
+        << "coset inverse out of place 2^" << k;
   }
 }
 

@@ -51,10 +51,14 @@ TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
     void (*refs[])(std::vector<ff::Fr> &) = {test::RefForward, test::RefInverse, test::RefCosetForward,
                                              test::RefCosetInverse};
     for (int i = 0; i < 4; i++) {
-      if (k > 13 && (i == 1 || i == 2)) continue; // three passes: one DIT and one DIF kind keep CI short
       auto ref = a;
       refs[i](ref);
-      ASSERT_TRUE(dom.Transform(a, kinds[i]) == ref) << "kind " << i << " at 2^" << k;
+      // three passes: one DIT and one DIF kind in each mode keep CI short
+      if (!(k > 13 && (i == 1 || i == 2)))
+        ASSERT_TRUE(dom.Transform(a, kinds[i]) == ref) << "kind " << i << " at 2^" << k;
+      // out of place, the bit reversal fused into the lowest pass (≥ 2 passes; one pass falls back to in place)
+      if (!(k > 13 && (i == 0 || i == 3)))
+        ASSERT_TRUE(dom.Transform(a, kinds[i], true) == ref) << "kind " << i << " out of place at 2^" << k;
     }
   }
 }
@@ -72,6 +76,33 @@ TEST(GpuNttEmulation, TwistTableAndGeometricTwistsAgree) {
       test::HostNttDomain dom(k, cap);
       ASSERT_TRUE(dom.Transform(a, NttKind::kForward) == fwd) << "forward at 2^" << k << ", cap " << cap;
       if (k < 19) ASSERT_TRUE(dom.Transform(a, NttKind::kInverse) == inv) << "inverse at 2^" << k << ", cap " << cap;
+    }
+  }
+}
+
+// through scratch: no bit-reversal step; x → scratch … scratch → x; only the lo = 0 pass permutes (gathering in a
+// DIT, scattering in a DIF); one pass (n ≤ 2^9) stays in place
+TEST(GpuNttEmulation, OutOfPlacePlanFusesTheBitReversal) {
+  Fr x[1], scratch[1];
+  for (unsigned k : {9u, 10u, 18u, 19u, 27u, 28u}) {
+    const unsigned passes = NttSplit::For(k).count;
+    for (NttKind kind : {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse}) {
+      const auto steps = TransformSteps(NttTables{}, k, x, kind, scratch);
+      const bool dit = kind == NttKind::kForward || kind == NttKind::kCosetForward;
+      if (passes == 1) {
+        ASSERT_EQ(steps.size(), 2u);
+        continue;
+      }
+      ASSERT_EQ(steps.size(), passes) << k;
+      for (size_t i = 0; i < steps.size(); i++) {
+        const NttPassArgs &p = steps[i].pass;
+        EXPECT_FALSE(steps[i].bit_reverse);
+        EXPECT_EQ(p.src, i == 0 ? x : i + 1 == steps.size() ? scratch : nullptr) << "step " << i << " at 2^" << k;
+        EXPECT_EQ(p.x, i + 1 == steps.size() ? x : scratch) << "step " << i << " at 2^" << k;
+        EXPECT_EQ(p.gather, dit && p.lo == 0);
+        EXPECT_EQ(p.scatter, !dit && p.lo == 0);
+        EXPECT_EQ(p.has_scale, p.lo == 0 && kind != NttKind::kForward);
+      }
     }
   }
 }
@@ -122,6 +153,20 @@ TEST(GpuNttEmulation, HStepsComeInPerVectorShares) {
     EXPECT_EQ(steps[ends[2]].pass.load_mul, v[1]);
     EXPECT_EQ(steps.back().pass.store_sub, v[2]);
     for (size_t i = ends[2]; i < steps.size(); i++) EXPECT_EQ(steps[i].pass.x, v[0]);
+    // natural order out (two passes or more): the tail runs through b and its last pass scatters into a
+    const auto natural = HSteps(NttTables{}, k, v[0], v[1], v[2], true);
+    if (NttSplit::For(k).count >= 2) {
+      ASSERT_EQ(natural.size(), steps.size());
+      for (size_t i = ends[2]; i < natural.size(); i++) {
+        const bool last = i + 1 == natural.size();
+        EXPECT_EQ(natural[i].pass.x, last ? v[0] : v[1]) << "natural step " << i << " at 2^" << k;
+        EXPECT_EQ(natural[i].pass.src, i == ends[2] ? v[0] : last ? v[1] : nullptr) << "natural step " << i;
+        EXPECT_EQ(natural[i].pass.scatter, last);
+      }
+    } else {
+      ASSERT_EQ(natural.size(), steps.size() + 1);
+      EXPECT_TRUE(natural.back().bit_reverse);
+    }
     // derived c: the shares come as a, c, b; c's first pass reads b (still untransformed), the tail is unchanged
     const auto derived = HSteps(NttTables{}, k, v[0], v[1], v[2], false, true);
     const auto dends = HStepShareEnds(k, true);

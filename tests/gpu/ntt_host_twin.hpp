@@ -100,9 +100,11 @@ struct HostNttDomain {
   void Run(const std::vector<NttStep> &steps) const {
     for (const auto &s : steps) RunStepOnHost(s, log_n);
   }
-  std::vector<ff::Fr> Transform(const std::vector<ff::Fr> &a, NttKind kind) const {
+  //! out_of_place: through a scratch vector (poisoned), the bit reversal fused into the lo = 0 pass
+  std::vector<ff::Fr> Transform(const std::vector<ff::Fr> &a, NttKind kind, bool out_of_place = false) const {
     auto x = Dev(a);
-    Run(TransformSteps(t, log_n, x.data(), kind));
+    std::vector<Fr> scratch(out_of_place ? x.size() : 0, Dev({ff::Fr::FromUint(0xA5A5)})[0]);
+    Run(TransformSteps(t, log_n, x.data(), kind, out_of_place ? scratch.data() : nullptr));
     return Host(x);
   }
   std::vector<ff::Fr> H(const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b, const std::vector<ff::Fr> &c,
