@@ -31,8 +31,9 @@ run "G2 2^22 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^22" --runs 
 run "G2 2^24 default" 20 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^24" --runs 2
 # 2^26: one run, windows a group a pass (default c = 20; session 4 measured c = 16 and 22 slower)
 run "G1 2^26 default" 25 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^26" --runs 2
-# MsmTuning::order_items (items longest first, the default) against items in bucket order
-run "G1 2^24 bucket order" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_ORDER=0 "$GB" --filter "msm_g1 2^24" --runs 2
-run "G1 2^26 bucket order" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_ORDER=0 "$GB" --filter "msm_g1 2^26" --runs 2
-run "G2 2^24 bucket order" 20 CUZK_MSM_PROFILE=1 CUZK_MSM_ORDER=0 "$GB" --filter "msm_g2 2^24" --runs 2
+# the scalar fold (msm_window.hpp MsmWindows) gives 2^24 c = 17 in 15 windows; c = 16 (16 windows) was the width
+# before it, c = 20 (13 windows) the next the rule allows
+run "G1 2^24 c=16" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=16 "$GB" --filter "msm_g1 2^24" --runs 3
+run "G2 2^24 c=16" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=16 "$GB" --filter "msm_g2 2^24" --runs 3
+run "G2 2^24 c=20" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=20 "$GB" --filter "msm_g2 2^24" --runs 3
 echo "$(el) done" | tee -a "$O/probe.log"

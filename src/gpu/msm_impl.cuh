@@ -188,7 +188,7 @@ template <class C> struct Msm<C>::Impl {
     MsmShape sh;
     sh.n = uint32_t(n);
     sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n, tuning.window_rule);
-    sh.windows = SCALAR_BITS / sh.c + 1;
+    sh.windows = MsmWindows(sh.c);
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
     sh.chunk = uint32_t(std::clamp<size_t>(4 * avg, 32, ITEM_MAX));
@@ -247,7 +247,7 @@ template <class C> struct Msm<C>::Impl {
 
   //! The narrowest window (4 bits, WindowBits' floor) has the most windows: smaller runs than
   //! max_n use narrower windows, so the per-window buffers are sized for the floor, not for max_n.
-  static constexpr uint32_t MAX_WINDOWS = SCALAR_BITS / 4 + 1;
+  static constexpr uint32_t MAX_WINDOWS = MsmWindows(4);
 
   //! step 4's segment sums: windows·Buckets/SEG_LEN, or one per window when a window has fewer buckets
   static size_t SegSums(const Sizes &z) { return std::max<size_t>(z.slots / (2 * SEG_LEN), MAX_WINDOWS); }

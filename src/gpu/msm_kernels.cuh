@@ -1,11 +1,11 @@
 // src/gpu/msm_kernels.cuh — the per-thread bodies of the device MSM and batch addition.
 //
 // Pippenger with signed digits (sppark's and gnark's layout, re-derived here):
-//   1. Digits: each scalar (converted out of Montgomery form) is cut into W windows of c bits and
-//      recoded to digits in [−2^(c−1), 2^(c−1)] with a carry into the next window, so a window needs
-//      2^(c−1) buckets and a negative digit adds −P (free: negate y). W·c ≥ 256 > 255 leaves the top
-//      window a spare bit, so the last carry is always absorbed. Each (window, point) pair becomes
-//      a key (window·2^c + |digit|) and a value (point index, sign in bit 31). A long run takes its
+//   1. Digits: each scalar (converted out of Montgomery form, folded to min(s, r − s) < 2^254 with its point negated
+//      when it is r − s) is cut into W windows of c bits and recoded to digits in [−2^(c−1), 2^(c−1)] with a carry
+//      into the next window, so a window needs 2^(c−1) buckets and a negative digit adds −P (free: negate y).
+//      W·c ≥ 255 > 254 leaves the top window a spare bit, so the last carry is always absorbed. Each (window, point)
+//      pair becomes a key (window·2^c + |digit|) and a value (point index, sign in bit 31). A long run takes its
 //      windows a group at a time (MsmShape), counting windows from the group's first.
 //   2. The pairs are sorted by key (CUB radix sort in msm_impl.cuh): each bucket's points become a run.
 //   3. Runs are cut into work items of at most K points, so a bucket that skewed scalars make
@@ -31,7 +31,7 @@ namespace cuzk::gpu {
 struct MsmShape {
   uint32_t n = 0;       //!< points in this run
   uint32_t c = 0;       //!< window bits
-  uint32_t windows = 0; //!< W = ⌊255/c⌋ + 1, so that W·c ≥ 256
+  uint32_t windows = 0; //!< W = MsmWindows(c) = ⌊254/c⌋ + 1 (W·c ≥ 255: the folded scalar's bits and a carry)
   uint32_t chunk = 0;   //!< K: most points one accumulation item sums
   uint32_t w0 = 0;      //!< first window of this pass
   uint32_t group = 0;   //!< windows in this pass; 0: all W
@@ -69,9 +69,20 @@ CUZK_HD uint32_t MsmDigit(const Fr &s, uint32_t w, const MsmShape &sh, uint32_t 
   return v;
 }
 
-//! step 1 for point i: the pairs of the pass's windows (the digits below w0 only pass their carry on)
+//! a < b for canonical (non-Montgomery) words
+CUZK_HD bool WordsLess(const Fr &a, const Fr &b) {
+  for (int i = Fr::N; i-- > 0;)
+    if (a.v[i] != b.v[i]) return a.v[i] < b.v[i];
+  return false;
+}
+
+//! step 1 for point i: the pairs of the pass's windows (the digits below w0 only pass their carry on). The scalar is
+//! first folded to min(s, r − s) ≤ (r − 1)/2 < 2^254, the point negated with it (msm_window.hpp MsmWindows).
 CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, uint32_t *keys, uint32_t *vals) {
-  const Fr s = scalars[i].FromMontgomery();
+  Fr s = scalars[i].FromMontgomery();
+  const Fr folded = -s; // r − s on the canonical words (0 for s = 0)
+  const uint32_t flip = WordsLess(folded, s) ? 1u : 0u;
+  if (flip) s = folded;
   uint32_t carry = 0, neg = 0;
   const uint32_t end = sh.w0 + sh.Group();
   for (uint32_t w = 0; w < end; w++) {
@@ -79,7 +90,7 @@ CUZK_HD void MsmDigitsThread(const Fr *scalars, uint32_t i, const MsmShape &sh, 
     if (w < sh.w0) continue;
     const uint32_t g = w - sh.w0;
     keys[g * sh.n + i] = (g << sh.c) | mag;
-    vals[g * sh.n + i] = i | (neg << 31);
+    vals[g * sh.n + i] = i | ((neg ^ flip) << 31);
   }
 }
 

@@ -9,6 +9,16 @@ namespace cuzk::gpu {
 
 //! Scalars are below r < 2^255.
 inline constexpr unsigned SCALAR_BITS = 255;
+//! The digits step folds a scalar s > (r − 1)/2 to r − s, negating its point (−s·(−P) = s·P), so the scalars it cuts
+//! into windows are at most (r − 1)/2 < 2^254.
+inline constexpr unsigned FOLDED_SCALAR_BITS = SCALAR_BITS - 1;
+//! W windows of c bits: the 254 folded bits plus the top window's incoming carry, W·c ≥ 255. Without the fold W·c ≥ 256
+//! would be needed: at c = 17 that is 16 windows instead of 15 (2^24 points: 6.25% fewer additions), at c = 15 18
+//! instead of 17.
+inline constexpr unsigned MsmWindows(unsigned c) { return FOLDED_SCALAR_BITS / c + 1; }
+//! bits the top window's digits can take, its carry in included: at most c − 1, so its digit is never negative and no
+//! carry leaves it
+inline constexpr unsigned MsmTopBits(unsigned c) { return FOLDED_SCALAR_BITS + 1 - c * (MsmWindows(c) - 1); }
 
 //! How Msm::WindowBits picks c for n points when no width is forced (MsmTuning::window_rule)
 enum class MsmWindowRule : uint8_t {
@@ -39,7 +49,7 @@ inline unsigned MsmWindowBits(size_t n, MsmWindowRule rule) {
   unsigned best = 0;
   double best_cost = 0;
   for (unsigned c = 4; c <= widest; c++) {
-    const unsigned windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
+    const unsigned windows = MsmWindows(c), top = MsmTopBits(c);
     if (2 * top < c) continue;
     const double cost = double(windows) * (double(n) + bucket_weight * double(size_t(1) << (c - 1)));
     if (!best || cost < best_cost) {

@@ -32,7 +32,7 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   MsmShape sh;
   sh.n = uint32_t(hb.size());
   sh.c = c;
-  sh.windows = SCALAR_BITS / c + 1;
+  sh.windows = MsmWindows(c);
   sh.chunk = chunk;
   std::vector<X> window_sums(sh.windows, X::Infinity());
   const uint32_t step = group ? group : sh.windows;
@@ -152,7 +152,7 @@ TEST(GpuMsmEmulation, TuningDefaultsAndEnvironment) {
   EXPECT_EQ(cost.window_rule, MsmWindowRule::kCostModel);
   EXPECT_EQ(MsmTuning::FromEnv().window_rule, MsmWindowRule::kCostModel);
   EXPECT_EQ(MsmG1::WindowBits(3902194), 16u); // the partition's A tail
-  EXPECT_EQ(MsmG1::WindowBits(3902194, MsmWindowRule::kCapped), 13u);
+  EXPECT_EQ(MsmG1::WindowBits(3902194, MsmWindowRule::kCapped), 15u);
 }
 
 // the window widths: kCapped's at the sizes measured on an H200 (BENCHMARKS.md), kCostModel's the same there
@@ -162,8 +162,8 @@ TEST(GpuMsmEmulation, WindowRules) {
     size_t n;
     unsigned capped, cost;
   } cases[] = {
-      {size_t(1) << 20, 13, 13},       {size_t(1) << 22, 16, 16}, {size_t(1) << 24, 16, 16}, {size_t(1) << 26, 20, 20},
-      {(size_t(1) << 27) - 1, 20, 20}, {3902194, 13, 16},         {3889784, 13, 16},         {991507, 13, 13},
+      {size_t(1) << 20, 13, 15},       {size_t(1) << 22, 16, 16}, {size_t(1) << 24, 17, 17}, {size_t(1) << 26, 20, 20},
+      {(size_t(1) << 27) - 1, 20, 20}, {3902194, 15, 16},         {3889784, 15, 16},         {991507, 13, 15},
       {size_t(1) << 28, 22, 22}};
   for (const auto &k : cases) {
     EXPECT_EQ(MsmWindowBits(k.n, MsmWindowRule::kCapped), k.capped) << "n=" << k.n;
@@ -172,7 +172,7 @@ TEST(GpuMsmEmulation, WindowRules) {
   for (auto rule : {MsmWindowRule::kCapped, MsmWindowRule::kCostModel}) {
     unsigned last = 0;
     for (size_t n = 1; n <= (size_t(1) << 28); n = n * 3 / 2 + 1) {
-      const unsigned c = MsmWindowBits(n, rule), windows = SCALAR_BITS / c + 1, top = 256 - c * (windows - 1);
+      const unsigned c = MsmWindowBits(n, rule), top = MsmTopBits(c);
       ASSERT_TRUE(c >= 4 && c <= 22) << "n=" << n;
       ASSERT_GE(2 * top, c) << "n=" << n;
       ASSERT_GE(c, last) << "n=" << n; // Msm::CapFor sizes the buffers by that
@@ -184,14 +184,24 @@ TEST(GpuMsmEmulation, WindowRules) {
 TEST(GpuMsmEmulation, DigitsRecombine) {
   // Σ_w d_w·2^(c·w) = k for every window width: the signed recoding loses nothing
   auto rng = test::Rng(33);
-  for (unsigned c = 4; c <= 16; c++) {
-    for (int t = 0; t < 50; t++) {
-      ff::Fr k = t == 0 ? -ff::Fr::One() : t == 1 ? ff::Fr::Zero() : ff::Fr::Random(rng);
+  const ff::Fr half = ff::Fr::FromUint(2).Inverse() * -ff::Fr::One(); // (r − 1)/2, the largest scalar not folded
+  const ff::Fr edges[] = {-ff::Fr::One(),
+                          ff::Fr::Zero(),
+                          ff::Fr::One(),
+                          half,
+                          half + ff::Fr::One(),
+                          -half,
+                          ff::Fr::FromUint(2).Pow(253),
+                          ff::Fr::FromUint(2).Pow(254) - ff::Fr::One()};
+  for (unsigned c = 4; c <= 22; c++) {
+    for (size_t t = 0; t < 40; t++) {
+      ff::Fr k = t < std::size(edges) ? edges[t] : ff::Fr::Random(rng);
       Fr dk = ToDevice<Fr>(k);
       MsmShape sh;
       sh.n = 1;
       sh.c = c;
-      sh.windows = SCALAR_BITS / c + 1;
+      sh.windows = MsmWindows(c);
+      ASSERT_GE(sh.windows * c, 255u);
       std::vector<uint32_t> keys(sh.windows), vals(sh.windows);
       MsmDigitsThread(&dk, 0, sh, keys.data(), vals.data());
       ff::Fr acc = ff::Fr::Zero(), scale = ff::Fr::FromUint(uint64_t(1) << c);
