@@ -70,6 +70,9 @@ struct NttPassArgs {
   const Fr *dif_w = nullptr,
            *dit_w = nullptr;     //!< ω_512^j tables of each part's root
   PowTable dif_twist, dit_twist; //!< ω_n^E (E < n) of each part's root
+  //! passes above the table (lo + S > roots_log): each element's twist factor is one lookup ω_n^E = hi·lo (2 multiplies
+  //! an element), else a geometric series per thread (2.25: see the file comment)
+  bool twist_lookups = true;
   //! ω_(2^roots_log)^k (k < 2^roots_log) of each part's root, or null: a pass with lo + S ≤ roots_log reads its twist
   //! factors there
   const Fr *dif_roots = nullptr, *dit_roots = nullptr;
@@ -291,6 +294,17 @@ template <unsigned S> struct NttPass {
     const unsigned sh = a.log_n - a.lo - S; // ω_N = ω_n^(2^sh)
     const uint32_t e0 = (i0 * RevBits(th.gt, GL)) << sh;
     const uint32_t e1 = i0 << (a.log_n - a.lo - RL);
+    if (a.twist_lookups) {
+      // element m = rev_RL(j) takes ω_n^(e0 + j·e1) (< 2^n: the exponent is i0·rev_S(row)·2^sh < N·2^sh)
+      const uint32_t mask = (uint32_t(1) << omega_n.lo_bits) - 1;
+      CUZK_UNROLL
+      for (unsigned j = 0; j < R; j++) {
+        const uint32_t e = e0 + j * e1;
+        th.r[RevConst(j)] =
+            th.r[RevConst(j)] * (LoadFr(omega_n.hi + (e >> omega_n.lo_bits)) * LoadFr(omega_n.lo + (e & mask)));
+      }
+      return;
+    }
     Geometric(th, omega_n.At(e0), omega_n.At(e1));
   }
   //! lo = 0: the element at position line·2^S + row has natural index rev_n = rev_RL(m)·2^(n−RL) + rev_GL(gt)·2^(n−S) +

@@ -39,6 +39,8 @@ struct NttTables {
   uint32_t roots_log = 0;
   PowTable omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv, nz_inv;
   Fr coset_steps[3], coset_inv_steps[3];
+  bool twist_lookups =
+      true; //!< NttPassArgs::twist_lookups of every pass (NttDomain: CUZK_NTT_TWIST=geometric clears it)
 };
 NttTables ResolveNttTables(const NttTableData &d, const Fr *base);
 

@@ -63,8 +63,9 @@ TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
   }
 }
 
-// twist factors from the root table (passes with N ≤ 2^roots_log) and as geometric series (above it, or without a
-// table): every cap gives the reference transform; k = 19 (passes 7/6/6) mixes both kinds in one transform
+// twist factors from the root table (passes with N ≤ 2^roots_log) and above it (or without a table) as one lookup an
+// element or a geometric series: every cap gives the reference transform; k = 19 (passes 7/6/6) mixes both kinds in one
+// transform
 TEST(GpuNttEmulation, TwistTableAndGeometricTwistsAgree) {
   auto rng = test::Rng(26);
   for (unsigned k : {10u, 13u, 19u}) {
@@ -74,8 +75,13 @@ TEST(GpuNttEmulation, TwistTableAndGeometricTwistsAgree) {
     test::RefInverse(inv);
     for (unsigned cap : {0u, 5u, 12u, NTT_ROOT_TABLE_LOG}) {
       test::HostNttDomain dom(k, cap);
-      ASSERT_TRUE(dom.Transform(a, NttKind::kForward) == fwd) << "forward at 2^" << k << ", cap " << cap;
-      if (k < 19) ASSERT_TRUE(dom.Transform(a, NttKind::kInverse) == inv) << "inverse at 2^" << k << ", cap " << cap;
+      // above the table: one lookup an element (the default), or the per-thread geometric series
+      for (bool lookups : {true, false}) {
+        dom.t.twist_lookups = lookups;
+        ASSERT_TRUE(dom.Transform(a, NttKind::kForward) == fwd) << "forward at 2^" << k << ", cap " << cap << lookups;
+        if (k < 19)
+          ASSERT_TRUE(dom.Transform(a, NttKind::kInverse) == inv) << "inverse at 2^" << k << ", cap " << cap << lookups;
+      }
     }
   }
 }
