@@ -2,6 +2,7 @@
 #include "gpu/ntt_schedule.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace cuzk::gpu {
 
@@ -79,6 +80,14 @@ NttStep BitReverse(Fr *x, const PowTable &scale, bool before) {
   s.br_scale = scale;
   s.br_before = before;
   return s;
+}
+//! passes (two or more) of one transform on x, run out of place: the first reads x, every one writes scratch, and the
+//! last reads scratch and writes x
+void RouteThrough(std::span<NttStep> passes, Fr *x, Fr *scratch) {
+  for (NttStep &s : passes) s.pass.x = scratch;
+  passes.front().pass.src = x;
+  passes.back().pass.src = scratch;
+  passes.back().pass.x = x;
 }
 void SetScale(NttStep &s, const PowTable &t, const Fr (&steps)[3]) {
   s.pass.has_scale = true;
@@ -168,10 +177,7 @@ std::vector<NttStep> TransformSteps(const NttTables &t, unsigned log_n, Fr *x, N
     // Out of place: the first pass reads x and writes scratch, the last reads scratch and writes x. The lo = 0 pass
     // (the first DIT, the last DIF) permutes as it goes, gathering the natural-order input (scaled by g^j in its tile
     // for a coset) or scattering the natural-order output: no bit-reversal pass, 2·n·32 bytes of traffic less.
-    for (NttStep &s : out) s.pass.x = scratch;
-    out.front().pass.src = x;
-    out.back().pass.src = scratch;
-    out.back().pass.x = x;
+    RouteThrough(out, x, scratch);
     NttStep &low = forward ? out.front() : out.back();
     (forward ? low.pass.gather : low.pass.scatter) = true;
     if (kind == NttKind::kCosetForward) SetScale(low, t.coset, t.coset_steps);
@@ -220,10 +226,7 @@ std::vector<NttStep> HSteps(const NttTables &t, unsigned log_n, Fr *a, Fr *b, Fr
   if (natural_out && sp.count >= 2) {
     // b is free once the first pass has read it: the passes run through it and the last scatters h back into a in
     // natural order, with no bit-reversal pass
-    for (size_t i = first; i < out.size(); i++) out[i].pass.x = b;
-    out[first].pass.src = a;
-    out.back().pass.src = b;
-    out.back().pass.x = a;
+    RouteThrough(std::span(out).subspan(first), a, b);
     out.back().pass.scatter = true;
   } else if (natural_out) {
     out.push_back(BitReverse(a, PowTable{}, false));
