@@ -25,6 +25,30 @@ struct Elt {
   Variable var;         //!< when allocated
   LinearCombination lc; //!< when a Num (built only if the system keeps constraints)
   Fr value = Fr::Zero();
+
+  //! the Num 0 with no terms, keeping the combination's storage: the state is rebuilt every round and its
+  //! combinations grow to t + 57 terms, so fresh ones would cost ~0.8 heap allocations a constraint
+  void Reset() {
+    allocated = false;
+    var = Variable();
+    lc.Clear();
+    value = Fr::Zero();
+  }
+  void SetAllocated(Variable v, const Fr &val) {
+    Reset();
+    allocated = true;
+    var = v;
+    value = val;
+  }
+};
+
+//! The hash's state and its bookkeeping, reused by every hash a thread synthesises (a WindowPoSt partition hashes
+//! millions of times): their vectors and combinations keep the capacity they grew to.
+struct PoseidonScratch {
+  std::vector<Elt> s, next;
+  Elt first;
+  std::vector<Variable> base_vars;    //!< outputs of the last first-half full round
+  std::vector<Variable> partial_vars; //!< S-box outputs of the partial rounds so far
 };
 
 inline Fr Pow5(const Fr &x) {
@@ -79,19 +103,21 @@ const PartialRoundLcs &PartialLcsFor(const hash::PoseidonConstants &c, std::opti
 
 class LegacyPoseidon {
 public:
-  LegacyPoseidon(ConstraintSystem &cs, const hash::PoseidonConstants &c)
+  LegacyPoseidon(ConstraintSystem &cs, const hash::PoseidonConstants &c, PoseidonScratch &scratch)
       : cs_(cs), c_(c), t_(c.width), values_(cs.WantsValues()), lcs_(cs.WantsConstraints()), names_(cs.WantsNames()),
-        keys_(c.compressed_round_constants.data()), partial_lcs_(lcs_ ? &PartialLcsFor(c, local_lcs_) : nullptr) {}
+        keys_(c.compressed_round_constants.data()), partial_lcs_(lcs_ ? &PartialLcsFor(c, local_lcs_) : nullptr),
+        s_(scratch.s), next_(scratch.next), first_(scratch.first), base_vars_(scratch.base_vars),
+        partial_vars_(scratch.partial_vars) {
+    base_vars_.clear();
+    partial_vars_.clear();
+  }
 
   AllocatedNum Hash(std::span<const AllocatedNum> preimage, const Fr &tag) {
     assert(preimage.size() == c_.arity);
     s_.resize(t_);
-    s_[0] = ConstantNum(tag);
-    for (size_t i = 0; i < c_.arity; i++) {
-      s_[i + 1].allocated = true;
-      s_[i + 1].var = preimage[i].Var();
-      if (values_) s_[i + 1].value = preimage[i].Value();
-    }
+    SetConstantNum(s_[0], tag);
+    for (size_t i = 0; i < c_.arity; i++)
+      s_[i + 1].SetAllocated(preimage[i].Var(), values_ ? preimage[i].Value() : Fr::Zero());
     FirstRound();
     for (unsigned r = 1; r < hash::POSEIDON_HALF_FULL_ROUNDS; r++) {
       r1cs::Namespace ns(cs_, Name("initial full round", r));
@@ -121,12 +147,11 @@ private:
     return names_ ? std::string(what) + " " + std::to_string(i) : std::string();
   }
 
-  //! neptune's Elt::num_from_fr: the Num v·ONE (the term is kept even when v is zero)
-  Elt ConstantNum(const Fr &v) const {
-    Elt e;
+  //! neptune's Elt::num_from_fr: e becomes the Num v·ONE (the term is kept even when v is zero)
+  void SetConstantNum(Elt &e, const Fr &v) const {
+    e.Reset();
     e.value = v;
     if (lcs_) e.lc.Add(Variable::One(), v);
-    return e;
   }
 
   Variable AllocValue(std::string_view name, const Fr &value) {
@@ -162,7 +187,7 @@ private:
     const Fr *pre = keys_;
     const Fr *post = keys_ + t_;
     keys_ += 2 * t_;
-    s_[0] = ConstantNum(Pow5(s_[0].value + pre[0]) + post[0]);
+    SetConstantNum(s_[0], Pow5(s_[0].value + pre[0]) + post[0]);
     for (size_t i = 1; i < t_; i++) {
       r1cs::Namespace box(cs_, Name("quintic s-box", unsigned(i)));
       Elt &e = s_[i];
@@ -188,10 +213,7 @@ private:
       } else {
         cs_.Enforce("mul sum constraint pre-post-add", {}, {}, {});
       }
-      e = Elt{};
-      e.allocated = true;
-      e.var = l5;
-      e.value = l5_value;
+      e.SetAllocated(l5, l5_value);
     }
     Mix();
   }
@@ -204,9 +226,8 @@ private:
     if (!terminal) keys_ += t_;
     if (terminal) {
       // neptune mixes the whole state; only element 1 is ever read, and mixing creates no constraints
-      Elt out;
-      MixDenseColumn(c_.mds, 1, out);
-      s_[1] = std::move(out);
+      MixDenseColumn(c_.mds, 1, first_);
+      std::swap(s_[1], first_);
       return;
     }
     Mix();
@@ -239,10 +260,7 @@ private:
     } else {
       cs_.Enforce("mul sum constraint", {}, {}, {});
     }
-    e = Elt{};
-    e.allocated = true;
-    e.var = l5;
-    e.value = l5_value;
+    e.SetAllocated(l5, l5_value);
   }
 
   // adds coeff·e to the Num acc (neptune's scale then add)
@@ -256,7 +274,7 @@ private:
   }
 
   void MixDenseColumn(const FrMatrix &m, size_t j, Elt &out) const {
-    out = Elt{};
+    out.Reset();
     for (size_t i = 0; i < t_; i++) Accumulate(out, s_[i], m.At(i, j));
   }
 
@@ -291,7 +309,8 @@ private:
   void MixSparse(const hash::PoseidonSparseMatrix &m) {
     const size_t r = round_ - hash::POSEIDON_HALF_FULL_ROUNDS;
     assert(s_[0].allocated);
-    Elt first;
+    Elt &first = first_;
+    first.Reset();
     if (values_) {
       first.value = m.w_hat[0] * s_[0].value;
       for (size_t i = 1; i < t_; i++) first.value += m.w_hat[i] * s_[i].value;
@@ -308,7 +327,7 @@ private:
       assert(!s_[j].allocated);
       Accumulate(s_[j], s_[0], m.v_rest[j - 1]);
     }
-    s_[0] = std::move(first);
+    std::swap(s_[0], first); // first_ keeps the old element's storage for the next round
   }
 
   ConstraintSystem &cs_;
@@ -321,10 +340,11 @@ private:
   std::optional<PartialRoundLcs> local_lcs_;
   const PartialRoundLcs *partial_lcs_;
   unsigned round_ = 0;
-  std::vector<Elt> s_;
-  std::vector<Elt> next_;
-  std::vector<Variable> base_vars_;    //!< outputs of the last first-half full round
-  std::vector<Variable> partial_vars_; //!< S-box outputs of the partial rounds so far
+  std::vector<Elt> &s_;
+  std::vector<Elt> &next_;
+  Elt &first_; //!< the element being built by MixSparse and the terminal round
+  std::vector<Variable> &base_vars_;
+  std::vector<Variable> &partial_vars_;
 };
 
 } // namespace
@@ -334,7 +354,8 @@ AllocatedNum PoseidonHashCircuit(ConstraintSystem &cs, std::span<const Allocated
   if (preimage.size() != constants.arity)
     throw r1cs::SynthesisError("Poseidon circuit: preimage of " + std::to_string(preimage.size()) +
                                " elements for arity " + std::to_string(constants.arity));
-  return LegacyPoseidon(cs, constants).Hash(preimage, tag);
+  thread_local PoseidonScratch scratch; // Hash does not re-enter: it calls no gadget that hashes
+  return LegacyPoseidon(cs, constants, scratch).Hash(preimage, tag);
 }
 
 AllocatedNum PoseidonHashMerkleCircuit(ConstraintSystem &cs, std::span<const AllocatedNum> preimage) {

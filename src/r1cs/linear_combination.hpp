@@ -57,6 +57,12 @@ public:
     return *this;
   }
 
+  //! removes every term, keeping the storage (a combination rebuilt in a loop allocates once)
+  void Clear() {
+    inputs_.clear();
+    aux_.clear();
+  }
+
   const Terms &Inputs() const { return inputs_; }
   const Terms &Aux() const { return aux_; }
   size_t Size() const { return inputs_.size() + aux_.size(); }
