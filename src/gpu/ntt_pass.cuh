@@ -10,8 +10,10 @@
 //   DIT (bit-reversed → natural, Cooley–Tukey): the twist on its input rows, then the line DFT.
 // So every butterfly costs at most one Fr multiply by a small-table twiddle, and each element one twist multiply. A
 // pass with N ≤ 2^NTT_ROOT_TABLE_LOG reads its twist factors from a table of ω_N's powers (a subsample of one
-// 2^18-entry table, 8 MiB, which stays in L2); above that they are a geometric series per thread: base·step^j, 2 table
-// products and R − 1 multiplies per R elements, 2.25 multiplies an element instead of 1.
+// 2^18-entry table, 8 MiB, which stays in L2); above that each is one product hi·lo of the two-level table ω_n^E, 2
+// multiplies an element instead of 1 (a geometric series per thread, base·step^j, costs 2.25: NttPassArgs::
+// twist_lookups). A pass at lo = 0 may also fuse the bit reversal: gather its input from, or scatter its output to,
+// natural order in another buffer (NttPassArgs::src, gather, scatter).
 //
 // Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads are runs of C
 // adjacent i0 — 128-byte segments for lo ≥ 2 at R = 8), G = 2^GL threads per line, R = 2^RL elements per thread
