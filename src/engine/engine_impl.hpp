@@ -88,6 +88,10 @@ struct Engine::Impl {
   PriorityQueue<QueuedTask> queue;
   PriorityQueue<ReadyPartition> ready;
   std::vector<std::shared_ptr<Job>> parked; //!< planned, waiting for SRS room
+  //! each circuit id's assignment shape from its last synthesis: the next partition of that circuit reserves it up
+  //! front (ProvingAssignment::Reserve), so its buffers hold exactly its data and are never regrown (a 32 GiB SnapDeals
+  //! partition: 10.4 GB instead of 17.2 GB allocated, and the regrowth's copies saved; BENCHMARKS.md)
+  std::map<std::string, r1cs::AssignmentShape, std::less<>> shapes;
   Clock::time_point parked_since{};
   uint64_t parked_generation = 0;
   std::atomic<uint64_t> srs_release_generation{0};

@@ -5,6 +5,7 @@
 #include "groth16/prover.hpp"
 #include "groth16/verifier.hpp"
 
+#include <optional>
 #include <set>
 
 namespace cuzk::engine {
@@ -124,12 +125,16 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     synthesizing[size_t(priority)]++;
     owner->partitions_in_flight++;
     const PartitionWork &work = owner->partitions[index]; // not modified after planning
+    const std::string circuit_id = work.circuit_id;
+    std::optional<r1cs::AssignmentShape> shape;
+    if (auto it = shapes.find(circuit_id); it != shapes.end()) shape = it->second;
     lock.unlock();
 
     auto assignment = std::make_unique<r1cs::ProvingAssignment>();
     std::string error;
     const auto t0 = Clock::now();
     try {
+      if (shape) assignment->Reserve(*shape);
       work.synthesize(*assignment);
     } catch (const std::exception &e) {
       error = e.what();
@@ -145,6 +150,7 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     }
 
     lock.lock();
+    if (error.empty()) shapes.insert_or_assign(circuit_id, assignment->Shape());
     synthesizing[size_t(priority)]--;
     if (priority == Priority::CRITICAL) prove_cv.notify_all(); // provers holding off for it
     if (!error.empty() || owner->Finished()) {

@@ -3,6 +3,7 @@
 // timeout, priority order.
 #include "engine_fixture.hpp"
 
+#include <mutex>
 #include <thread>
 
 namespace cuzk::engine::testing {
@@ -258,6 +259,42 @@ TEST_F(EngineTest, PublicInputCountMismatchIsAHandlerError) {
   auto result = engine->Prove(r);
   EXPECT_EQ(result.value.status, ProofStatus::FAILED);
   EXPECT_EQ(result.value.error_message, "partition 0 has 1 public inputs; the verifying key of test-chain-8 expects 2");
+}
+
+TEST_F(EngineTest, LaterPartitionsOfACircuitStartWithItsShapeReserved) {
+  // the engine remembers each circuit's assignment shape: its next synthesis starts with buffers sized exactly
+  struct Recording final : ProofKindHandler {
+    std::shared_ptr<std::mutex> mu = std::make_shared<std::mutex>();
+    std::shared_ptr<std::vector<size_t>> capacities = std::make_shared<std::vector<size_t>>(); // of a, at entry
+    Expected<std::vector<PartitionWork>> Plan(const ProofRequest &) const override {
+      PartitionWork w;
+      w.circuit_id = ChainId(8);
+      const Fr x = Fr::FromUint(5);
+      w.public_inputs = {x, r1cs::MulChainCircuit::Output(x, 8)};
+      w.synthesize = [x, mu = mu, caps = capacities](r1cs::ProvingAssignment &pa) {
+        {
+          std::lock_guard lock(*mu);
+          caps->push_back(pa.a.capacity());
+        }
+        r1cs::MulChainCircuit{x, 8}.Synthesize(pa);
+      };
+      return std::vector<PartitionWork>{w};
+    }
+  };
+  auto engine = Start();
+  auto handler = std::make_shared<Recording>();
+  engine->RegisterHandler(ProofKind::WINDOW_POST_PARTITION, handler);
+  for (int i = 0; i < 2; i++) { // one after the other: the second is planned after the first's synthesis
+    ProofRequest r = ChainRequest("shape-" + std::to_string(i), 8, 1);
+    r.proof_kind = ProofKind::WINDOW_POST_PARTITION;
+    auto result = engine->Prove(r);
+    ASSERT_EQ(result.value.status, ProofStatus::COMPLETED) << result.value.error_message;
+  }
+  r1cs::ProvingAssignment probe;
+  r1cs::MulChainCircuit{Fr::FromUint(5), 8}.Synthesize(probe);
+  ASSERT_EQ(handler->capacities->size(), 2u);
+  EXPECT_EQ((*handler->capacities)[0], 0u) << "nothing known before the first synthesis";
+  EXPECT_EQ((*handler->capacities)[1], probe.Shape().constraints);
 }
 
 TEST_F(EngineTest, TwoDevicesWithTwoWorkersEachShareTheWork) {
