@@ -78,7 +78,7 @@ public:
       engine::PartitionWork w;
       w.circuit_id = "bench-chain-" + std::to_string(length);
       w.public_inputs = {x, r1cs::MulChainCircuit::Output(x, length)};
-      w.synthesize = [x, length](r1cs::ProvingAssignment &pa) { r1cs::MulChainCircuit{x, length}.Synthesize(pa); };
+      w.synthesize = [x, length](r1cs::ConstraintSystem &pa) { r1cs::MulChainCircuit{x, length}.Synthesize(pa); };
       parts.push_back(std::move(w));
     }
     return parts;

@@ -66,7 +66,8 @@ std::string_view SrsTierName(SrsTier tier) {
 Engine::Impl::Impl(EngineConfig cfg)
     : config(Normalise(std::move(cfg))), working(config.working_memory_bytes),
       srs(SrsManager::Config{config.param_dir, config.param_files, config.srs_budget_bytes,
-                             config.srs_eviction_min_idle}) {}
+                             config.srs_eviction_min_idle}),
+      pces(config.pce, config.pce_dir.empty() ? config.param_dir : config.pce_dir, working) {}
 
 Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {
   Impl &m = *impl_;
@@ -229,6 +230,7 @@ void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
 
 EngineStatus Engine::Impl::StatusLocked() const {
   EngineStatus s;
+  s.pce = pces.Status();
   for (const auto &d : devices) {
     DeviceStatus ds;
     ds.ordinal = d->ordinal;
@@ -330,6 +332,7 @@ void Engine::Shutdown(std::chrono::milliseconds grace) {
   std::vector<std::thread> threads = std::move(m.threads);
   lock.unlock();
   for (auto &t : threads) t.join();
+  m.pces.Stop();
   lock.lock();
   m.joined = true;
   Log().info("engine stopped");

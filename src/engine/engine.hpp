@@ -60,12 +60,13 @@ std::string_view ProofStatusName(ProofStatus status);
 
 //! Where a job's time went, in milliseconds. Per-partition stages are summed over partitions.
 struct StageTimings {
-  double queue_ms = 0;      //!< submission → a worker starts planning it
-  double srs_load_ms = 0;   //!< waiting for / loading its parameter sets
-  double synthesis_ms = 0;  //!< Σ partitions
-  double prove_ms = 0;      //!< Σ partitions: ProveStart (backend) + ProveFinish
-  double self_check_ms = 0; //!< Σ partitions
-  double total_ms = 0;      //!< submission → result
+  double queue_ms = 0;         //!< submission → a worker starts planning it
+  double srs_load_ms = 0;      //!< waiting for / loading its parameter sets
+  double synthesis_ms = 0;     //!< Σ partitions
+  double prove_ms = 0;         //!< Σ partitions: ProveStart (backend) + ProveFinish
+  double self_check_ms = 0;    //!< Σ partitions
+  uint32_t pce_partitions = 0; //!< partitions synthesised through a pre-compiled circuit (the rest: generic)
+  double total_ms = 0;         //!< submission → result
 };
 
 struct ProofResult {
@@ -117,6 +118,18 @@ struct DeviceStatus {
   double busy_seconds = 0; //!< Σ over workers of time spent proving
 };
 
+//! A pre-compiled circuit the engine knows (engine/pce_cache.hpp).
+struct PceStatus {
+  std::string key;         //!< its shape, as the handler names it
+  std::string file;        //!< its file name in the PCE directory
+  bool loaded = false;     //!< resident: partitions of its shape are synthesised through it
+  bool recording = false;  //!< being recorded in the background
+  uint64_t size_bytes = 0; //!< resident bytes (charged to the working-memory budget)
+  uint64_t partitions = 0; //!< partitions synthesised through it
+  double idle_seconds = 0;
+  std::string last_error; //!< why its last load or recording failed, "" if none did
+};
+
 struct SrsEntryStatus {
   std::string circuit_id;
   std::string path; //!< the .params file
@@ -143,6 +156,7 @@ struct PriorityQueueStatus {
 struct EngineStatus {
   std::vector<DeviceStatus> devices;
   std::vector<SrsEntryStatus> srs;             //!< every known entry whose file exists, and every loaded one
+  std::vector<PceStatus> pce;                  //!< every pre-compiled circuit asked for since start
   std::vector<QueueStatus> queues;             //!< kinds with pending or running jobs
   std::vector<PriorityQueueStatus> priorities; //!< CRITICAL, HIGH, NORMAL, LOW
   uint64_t proofs_completed = 0;
@@ -187,6 +201,11 @@ struct EngineConfig {
   std::vector<DeviceSpec> devices;
   //! verify each partition proof against the verifying key before it leaves the engine
   bool self_check = true;
+  //! pre-compiled synthesis (engine/pce_cache.hpp) for partitions whose handler names their
+  //! shape; false: generic synthesis always (the daemon's synthesis.pce, CUZK_DISABLE_PCE=1)
+  bool pce = true;
+  //! where pre-compiled circuit files are kept, beside the parameters they belong to; "" = param_dir
+  std::string pce_dir;
   //! finished jobs kept for Await and idempotency (oldest forgotten first)
   size_t finished_job_retention = 4096;
 };

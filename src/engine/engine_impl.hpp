@@ -9,6 +9,7 @@
 #include "engine/job.hpp"
 #include "engine/memory_budget.hpp"
 #include "engine/metrics.hpp"
+#include "engine/pce_cache.hpp"
 #include "engine/priority_queue.hpp"
 #include "engine/srs_manager.hpp"
 
@@ -19,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -36,6 +38,7 @@ struct ReadyPartition {
   uint32_t index = 0;
   std::unique_ptr<r1cs::ProvingAssignment> assignment;
   MemoryReservation reservation;
+  bool via_pce = false; //!< synthesised through its pre-compiled circuit
 };
 
 struct DeviceState {
@@ -55,6 +58,12 @@ struct Engine::Impl {
   //! critical_lane: this worker takes CRITICAL work only (EngineConfig::critical_lane)
   void SynthesisWorker(bool critical_lane);
   void ProverWorker(DeviceState &device, uint32_t worker);
+  //! One partition's synthesis into `out` (fresh): through its pre-compiled circuit when there is
+  //! one (starting a recording of its shape when there is none), generically otherwise or when the
+  //! pre-compiled path fails. Returns whether the pre-compiled path made it. Called without mu;
+  //! throws what synthesis throws.
+  bool SynthesizePartition(const PartitionWork &work, const std::optional<r1cs::AssignmentShape> &shape,
+                           uint64_t partition_bytes, r1cs::ProvingAssignment &out);
   //! whether a partition of this priority may start synthesis now, as far as the bounded queue is
   //! concerned: fewer than max_ready_partitions of equal or higher priority are being synthesised
   //! or wait for a prover (lower-priority ones never take its slot); requires mu
@@ -79,6 +88,7 @@ struct Engine::Impl {
   Metrics metrics;
   MemoryBudget working;
   SrsManager srs; // outlives the jobs below (leases point into it)
+  PceCache pces;  // its recordings are joined before the jobs their functions capture go
 
   mutable std::mutex mu;
   std::condition_variable synth_cv, prove_cv, done_cv;

@@ -28,6 +28,17 @@ Expected<std::string> CircuitId(std::string_view kind, uint64_t sector_size, con
   return id;
 }
 
+// Bumped whenever a circuit's synthesis changes (a different R1CS for the same parameters'
+// name): recordings made before then are then refused at load and recorded again.
+constexpr int CIRCUIT_REVISION = 1;
+
+// The shape of a circuit id's partitions for pre-compiled synthesis: every partition of a circuit
+// id has one R1CS (its parameters are made for it), WindowPoSt included (its partitions are padded
+// to the registered proof's sector count).
+std::string PceKey(const std::string &circuit_id) {
+  return circuit_id + "/" + SrsFileStem(circuit_id) + "/r" + std::to_string(CIRCUIT_REVISION);
+}
+
 class PorepC2Handler final : public ProofKindHandler {
 public:
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
@@ -53,7 +64,8 @@ public:
       PartitionWork w;
       w.circuit_id = *id;
       w.public_inputs = job->partitions[i].public_inputs;
-      w.synthesize = [job, i](r1cs::ProvingAssignment &pa) { job->partitions[i].circuit.Synthesize(pa); };
+      w.synthesize = [job, i](r1cs::ConstraintSystem &cs) { job->partitions[i].circuit.Synthesize(cs); };
+      w.pce_key = PceKey(*id);
       parts.push_back(std::move(w));
     }
     if (parts.empty()) return Error{"vanilla_proof: the C1 has no partitions"};
@@ -80,7 +92,8 @@ public:
     PartitionWork w;
     w.circuit_id = *id;
     w.public_inputs = job->public_inputs;
-    w.synthesize = [job](r1cs::ProvingAssignment &pa) { filecoin::SynthesizePoStCircuit(pa, job->circuit); };
+    w.synthesize = [job](r1cs::ConstraintSystem &cs) { filecoin::SynthesizePoStCircuit(cs, job->circuit); };
+    w.pce_key = PceKey(*id);
     std::vector<PartitionWork> parts;
     parts.push_back(std::move(w));
     return parts;
@@ -104,7 +117,8 @@ public:
       PartitionWork w;
       w.circuit_id = *id;
       w.public_inputs = job->public_inputs[k];
-      w.synthesize = [job, k](r1cs::ProvingAssignment &pa) { filecoin::SynthesizeSnapCircuit(pa, job->partitions[k]); };
+      w.synthesize = [job, k](r1cs::ConstraintSystem &cs) { filecoin::SynthesizeSnapCircuit(cs, job->partitions[k]); };
+      w.pce_key = PceKey(*id);
       parts.push_back(std::move(w));
     }
     if (parts.empty()) return Error{"vanilla_proofs: no partitions"};

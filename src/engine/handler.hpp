@@ -10,6 +10,7 @@
 #include "ff/ff.hpp"
 #include "r1cs/expected.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_cs.hpp"
 
 #include <functional>
 #include <string>
@@ -21,10 +22,20 @@ namespace cuzk::engine {
 struct PartitionWork {
   //! the parameter set (SRS entry) it is proved against, e.g. "porep-32g" (see SrsFileStem)
   std::string circuit_id;
-  //! Synthesises the circuit into the given (fresh) assignment. Called on a synthesis worker
-  //! thread, at most once, possibly concurrently with other partitions' functions; may throw
-  //! r1cs::SynthesisError (or any std::exception), which fails the job with its message.
-  std::function<void(r1cs::ProvingAssignment &)> synthesize;
+  //! Synthesises the circuit into the given (fresh) constraint system: a ProvingAssignment
+  //! (generic synthesis), a WitnessCS (the witness half of pre-compiled synthesis) or a pce
+  //! Recorder (recording the shape, on a background thread). Called possibly concurrently with
+  //! other partitions' functions; at most once per partition when pce_key is empty, and once more
+  //! for a recording when it is not. May throw r1cs::SynthesisError (or any std::exception),
+  //! which fails the job with its message.
+  std::function<void(r1cs::ConstraintSystem &)> synthesize;
+  //! The circuit's shape for pre-compiled synthesis (engine/pce_cache.hpp): partitions with the
+  //! same key have the same R1CS (constraints, variables, coefficients, in order) whatever their
+  //! values, so one recording serves them all. Empty: always generic synthesis.
+  std::string pce_key;
+  //! The witness of pre-compiled synthesis, when the circuit has a generator faster than
+  //! synthesize into a WitnessCS (it must give the same values in the same order); unset: that.
+  std::function<void(r1cs::WitnessCS &)> witness;
   //! the public inputs, ONE excluded, that the proof is self-checked against
   std::vector<ff::Fr> public_inputs;
   //! working memory the synthesis and proving of this partition needs, in bytes; 0 = estimated

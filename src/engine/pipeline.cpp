@@ -4,6 +4,9 @@
 #include "groth16/proof_encoding.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/verifier.hpp"
+#include "pce/evaluate.hpp"
+
+#include <filesystem>
 
 #include <optional>
 #include <set>
@@ -132,10 +135,10 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
 
     auto assignment = std::make_unique<r1cs::ProvingAssignment>();
     std::string error;
+    bool via_pce = false;
     const auto t0 = Clock::now();
     try {
-      if (shape) assignment->Reserve(*shape);
-      work.synthesize(*assignment);
+      via_pce = SynthesizePartition(work, shape, bytes, *assignment);
     } catch (const std::exception &e) {
       error = e.what();
     } catch (...) {
@@ -166,11 +169,41 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
       continue;
     }
     owner->timings.synthesis_ms += synth_ms;
-    Log().debug("job {} partition {}: synthesised in {:.1f} ms", owner->id, index, synth_ms);
+    owner->timings.pce_partitions += via_pce;
+    Log().debug("job {} partition {}: synthesised in {:.1f} ms ({})", owner->id, index, synth_ms,
+                via_pce ? "pre-compiled" : "generic");
     const QueueKey key{owner->priority, owner->seq, int64_t(index)};
-    ready.Push(key, ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation)});
+    ready.Push(key, ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce});
     prove_cv.notify_one();
   }
+}
+
+bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::optional<r1cs::AssignmentShape> &shape,
+                                       uint64_t partition_bytes, r1cs::ProvingAssignment &out) {
+  if (pces.Enabled() && !work.pce_key.empty()) {
+    const std::string stem = std::filesystem::path(srs.ParamsPath(work.circuit_id)).stem().string();
+    if (auto circuit =
+            pces.Acquire(work.pce_key, stem.empty() ? work.circuit_id : stem, work.synthesize, partition_bytes)) {
+      r1cs::WitnessCS witness;
+      witness.Reserve(circuit->NumInputs(), circuit->NumAux());
+      if (work.witness)
+        work.witness(witness);
+      else
+        work.synthesize(witness);
+      const cuzk::Status evaluated = pce::Evaluate(*circuit, std::move(witness), out);
+      if (evaluated) {
+        pces.CountUse(work.pce_key);
+        return true;
+      }
+      // a witness of another shape than the recording: the recording is what is wrong (the
+      // handler's synthesis defines the circuit), so it goes and this partition is made generically
+      pces.Invalidate(work.pce_key, evaluated.ErrorMessage());
+      out = r1cs::ProvingAssignment();
+    }
+  }
+  if (shape) out.Reserve(*shape);
+  work.synthesize(out);
+  return false;
 }
 
 void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
@@ -379,6 +412,8 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
     } else if (!verified) {
       metrics.SelfCheckFailed(job.kind);
+      // a stale or wrong recording must not fail the next partitions of its shape too
+      if (rp.via_pce) pces.Invalidate(work.pce_key, "a proof synthesised through it failed its self-check");
       Log().error("job {} partition {}: SELF-CHECK FAILED on device {}: the proof does not verify against the "
                   "verifying key of {}",
                   job.id, rp.index, device.spec.id, lease->CircuitId());

@@ -70,6 +70,8 @@ public:
   bool lie_about_output = false;
   //! a handler bug, for tests: throws from synthesis
   bool throw_in_synthesis = false;
+  //! non-empty: partitions name their shape "<pce_key>-<length>" for pre-compiled synthesis
+  std::string pce_key;
   //! syntheses running now, and the most seen at once
   std::shared_ptr<std::atomic<int>> active = std::make_shared<std::atomic<int>>(0);
   std::shared_ptr<std::atomic<int>> max_active = std::make_shared<std::atomic<int>>(0);
@@ -93,7 +95,7 @@ public:
       w.public_inputs = {x, out};
       const bool hold = request.sector_number == HOLD;
       w.synthesize = [x, length, hold, gate = gate, fail = throw_in_synthesis, active = active,
-                      max_active = max_active](r1cs::ProvingAssignment &pa) {
+                      max_active = max_active](r1cs::ConstraintSystem &pa) {
         const int now = ++*active;
         for (int seen = *max_active; now > seen && !max_active->compare_exchange_weak(seen, now);) {
         }
@@ -102,6 +104,7 @@ public:
         if (fail) throw r1cs::SynthesisError("test circuit refuses");
         r1cs::MulChainCircuit{x, length}.Synthesize(pa);
       };
+      if (!pce_key.empty()) w.pce_key = pce_key + "-" + std::to_string(length);
       parts.push_back(std::move(w));
     }
     return parts;

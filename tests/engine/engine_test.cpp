@@ -248,7 +248,7 @@ TEST_F(EngineTest, PublicInputCountMismatchIsAHandlerError) {
       PartitionWork w;
       w.circuit_id = ChainId(8);
       w.public_inputs = {Fr::One()};
-      w.synthesize = [](r1cs::ProvingAssignment &pa) { r1cs::MulChainCircuit{Fr::One(), 8}.Synthesize(pa); };
+      w.synthesize = [](r1cs::ConstraintSystem &pa) { r1cs::MulChainCircuit{Fr::One(), 8}.Synthesize(pa); };
       return std::vector<PartitionWork>{w};
     }
   };
@@ -271,7 +271,8 @@ TEST_F(EngineTest, LaterPartitionsOfACircuitStartWithItsShapeReserved) {
       w.circuit_id = ChainId(8);
       const Fr x = Fr::FromUint(5);
       w.public_inputs = {x, r1cs::MulChainCircuit::Output(x, 8)};
-      w.synthesize = [x, mu = mu, caps = capacities](r1cs::ProvingAssignment &pa) {
+      w.synthesize = [x, mu = mu, caps = capacities](r1cs::ConstraintSystem &cs) {
+        auto &pa = dynamic_cast<r1cs::ProvingAssignment &>(cs); // no pce_key: always generic synthesis
         {
           std::lock_guard lock(*mu);
           caps->push_back(pa.a.capacity());
@@ -332,7 +333,7 @@ TEST_F(EngineTest, FinishedJobsLetGoOfTheirParsedInput) {
       w.circuit_id = ChainId(8);
       const Fr x = Fr::FromUint(parsed->size());
       w.public_inputs = {x, r1cs::MulChainCircuit::Output(x, 8)};
-      w.synthesize = [parsed](r1cs::ProvingAssignment &pa) {
+      w.synthesize = [parsed](r1cs::ConstraintSystem &pa) {
         r1cs::MulChainCircuit{Fr::FromUint(parsed->size()), 8}.Synthesize(pa);
       };
       return std::vector<PartitionWork>{w, w};

@@ -1,0 +1,187 @@
+// src/engine/pce_cache.cpp
+#include "engine/pce_cache.hpp"
+
+#include "engine/log.hpp"
+#include "pce/pce_file.hpp"
+#include "pce/recorder.hpp"
+
+#include <filesystem>
+
+namespace cuzk::engine {
+namespace {
+
+// After a recording fails or a circuit does not fit the budget, partitions of its shape are
+// synthesised generically for this long before it is tried again.
+constexpr std::chrono::seconds RETRY_AFTER{60};
+
+} // namespace
+
+PceCache::PceCache(bool enabled, std::string dir, MemoryBudget &budget)
+    : enabled_(enabled), dir_(std::move(dir)), budget_(budget) {}
+
+PceCache::~PceCache() { Stop(); }
+
+void PceCache::Stop() {
+  stop_ = true;
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard lock(mu_);
+    threads.swap(recorders_);
+  }
+  for (std::thread &t : threads)
+    if (t.joinable()) t.join();
+}
+
+std::string PceCache::PathOf(const std::string &file) const {
+  return dir_.empty() ? std::string() : (std::filesystem::path(dir_) / file).string();
+}
+
+bool PceCache::MakeRoom(uint64_t bytes, const std::string &keep) {
+  while (!budget_.TryAcquire(bytes)) {
+    Entry *victim = nullptr;
+    std::string victim_key;
+    for (auto &[key, e] : entries_)
+      if (e.state == State::LOADED && key != keep && e.circuit.use_count() == 1 &&
+          (!victim || e.last_used < victim->last_used)) {
+        victim = &e;
+        victim_key = key;
+      }
+    if (!victim) return false;
+    Log().info("pce {}: evicted ({} bytes) to make room", victim_key, victim->circuit->MemoryBytes());
+    victim->circuit.reset();
+    victim->reservation.Release();
+    victim->state = State::UNKNOWN; // its file is still there
+  }
+  return true;
+}
+
+std::shared_ptr<const pce::PreCompiledCircuit> PceCache::Acquire(const std::string &key, const std::string &file_stem,
+                                                                 const Synthesize &record, uint64_t record_bytes) {
+  if (!enabled_ || key.empty()) return nullptr;
+  std::unique_lock lock(mu_);
+  Entry &e = entries_[key];
+  if (e.file.empty()) e.file = file_stem + ".pce";
+  e.last_used = Clock::now();
+  if (e.state == State::LOADED) return e.circuit;
+  if (e.state == State::RECORDING || e.state == State::LOADING) return nullptr; // generic meanwhile
+  if (e.state == State::UNKNOWN) {
+    e.state = State::ABSENT;
+    const std::string path = PathOf(e.file);
+    std::error_code ec;
+    if (!path.empty() && std::filesystem::exists(path, ec)) {
+      e.state = State::LOADING;
+      lock.unlock();
+      const auto t0 = Clock::now();
+      auto loaded = pce::Load(path, key);
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      lock.lock();
+      e.state = State::ABSENT; // entries are never erased, so e is still this key's
+      if (loaded) {
+        if (MakeRoom((*loaded)->MemoryBytes(), key)) {
+          e.circuit = *loaded;
+          e.reservation = MemoryReservation(&budget_, e.circuit->MemoryBytes());
+          e.state = State::LOADED;
+          e.last_error.clear();
+          Log().info("pce {}: loaded {} ({} bytes) in {:.0f} ms", key, e.file, e.circuit->MemoryBytes(), ms);
+          return e.circuit;
+        }
+        e.last_error = "does not fit in the working-memory budget";
+        e.retry_after = Clock::now() + RETRY_AFTER;
+        Log().warn("pce {}: {} ({} bytes); synthesising generically", key, e.last_error, (*loaded)->MemoryBytes());
+        return nullptr;
+      }
+      e.last_error = loaded.ErrorMessage();
+      Log().warn("pce {}: {}; recording it again", key, e.last_error);
+    }
+  }
+  // ABSENT: record it, unless a recording failed a moment ago
+  if (!record || Clock::now() < e.retry_after || stop_) return nullptr;
+  if (!MakeRoom(record_bytes, key)) return nullptr; // tried again by a later partition
+  e.state = State::RECORDING;
+  recorders_.emplace_back(&PceCache::RecordInBackground, this, key, record, MemoryReservation(&budget_, record_bytes));
+  return nullptr;
+}
+
+void PceCache::RecordInBackground(const std::string &key, Synthesize record, MemoryReservation reservation) {
+  const auto t0 = Clock::now();
+  auto recorded = pce::Record(record, key, &stop_);
+  const double record_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  std::string file;
+  {
+    std::lock_guard lock(mu_);
+    file = entries_[key].file;
+  }
+  std::string save_error;
+  if (recorded && !dir_.empty()) {
+    if (cuzk::Status s = pce::Save(**recorded, PathOf(file)); !s) save_error = s.ErrorMessage();
+  }
+  reservation.Release(); // the recording's transient memory; the circuit is charged below
+  std::lock_guard lock(mu_);
+  Entry &e = entries_[key];
+  if (!recorded) {
+    e.state = State::ABSENT;
+    e.last_error = recorded.ErrorMessage();
+    e.retry_after = Clock::now() + RETRY_AFTER;
+    if (!stop_) Log().warn("pce {}: {}", key, e.last_error);
+    return;
+  }
+  const auto &circuit = *recorded;
+  Log().info("pce {}: recorded in {:.0f} ms: {} constraints, {} non-zeros, {} coefficients, {} bytes{}", key, record_ms,
+             circuit->NumConstraints(), circuit->Nnz(), circuit->Coefficients().size(), circuit->MemoryBytes(),
+             dir_.empty()         ? ""
+             : save_error.empty() ? ", saved as " + file
+                                  : "");
+  if (!save_error.empty()) Log().warn("pce {}: not saved: {}", key, save_error);
+  if (!MakeRoom(circuit->MemoryBytes(), key)) {
+    e.state = save_error.empty() && !dir_.empty() ? State::UNKNOWN : State::ABSENT;
+    e.last_error = "does not fit in the working-memory budget";
+    e.retry_after = Clock::now() + RETRY_AFTER;
+    return;
+  }
+  e.circuit = circuit;
+  e.reservation = MemoryReservation(&budget_, circuit->MemoryBytes());
+  e.state = State::LOADED;
+  e.last_error = save_error;
+}
+
+void PceCache::CountUse(const std::string &key) {
+  std::lock_guard lock(mu_);
+  if (auto it = entries_.find(key); it != entries_.end()) it->second.partitions++;
+}
+
+void PceCache::Invalidate(const std::string &key, const std::string &why) {
+  std::lock_guard lock(mu_);
+  auto it = entries_.find(key);
+  if (it == entries_.end()) return;
+  Entry &e = it->second;
+  Log().error("pce {}: dropped: {}", key, why);
+  e.circuit.reset();
+  e.reservation.Release();
+  e.state = State::ABSENT;
+  e.last_error = why;
+  if (const std::string path = PathOf(e.file); !path.empty()) {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+  }
+}
+
+std::vector<PceStatus> PceCache::Status() const {
+  std::lock_guard lock(mu_);
+  std::vector<PceStatus> out;
+  const auto now = Clock::now();
+  for (const auto &[key, e] : entries_) {
+    PceStatus s;
+    s.key = key;
+    s.file = e.file;
+    s.loaded = e.state == State::LOADED;
+    s.recording = e.state == State::RECORDING;
+    s.size_bytes = e.circuit ? e.circuit->MemoryBytes() : 0;
+    s.partitions = e.partitions;
+    s.idle_seconds = std::chrono::duration<double>(now - e.last_used).count();
+    s.last_error = e.last_error;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+} // namespace cuzk::engine

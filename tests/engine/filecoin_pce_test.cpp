@@ -1,0 +1,65 @@
+// tests/engine/filecoin_pce_test.cpp — pre-compiled synthesis of the four Filecoin kinds equals
+// generic synthesis: each kind's 2KiB request (from a really sealed sector) is planned by its
+// handler, and every partition synthesised generically and through a recording of its shape
+// (witness + A·w, B·w, C·w) gives the same a, b, c, assignments and densities. The recording is
+// made from one partition and used for the others, as the engine does.
+#include "engine/filecoin_handlers.hpp"
+#include "filecoin/porep_config.hpp"
+#include "pce/evaluate.hpp"
+#include "pce/recorder.hpp"
+
+#include "engine_e2e/filecoin_requests.hpp"
+#include "pce/assignment_equality.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace cuzk;
+using namespace cuzk::engine;
+
+namespace {
+
+const test::FilecoinRequests &Requests() {
+  static const auto *requests = new test::FilecoinRequests(test::MakeFilecoinRequests(33));
+  return *requests;
+}
+
+void ExpectPceEqualsGeneric(const ProofKindHandler &handler, const ProofRequest &request, size_t partitions) {
+  auto plan = handler.Plan(request);
+  ASSERT_TRUE(plan.HasValue()) << plan.ErrorMessage();
+  ASSERT_EQ(plan->size(), partitions);
+  const std::string key = (*plan)[0].pce_key;
+  ASSERT_FALSE(key.empty()) << "Filecoin partitions name their shape";
+  auto recorded = pce::Record((*plan)[0].synthesize, key);
+  ASSERT_TRUE(recorded.HasValue()) << recorded.ErrorMessage();
+  for (size_t k = 0; k < plan->size(); k++) {
+    const PartitionWork &work = (*plan)[k];
+    EXPECT_EQ(work.pce_key, key) << "one shape for every partition";
+    r1cs::ProvingAssignment generic, through_pce;
+    work.synthesize(generic);
+    r1cs::WitnessCS witness;
+    if (work.witness)
+      work.witness(witness);
+    else
+      work.synthesize(witness);
+    const Status s = pce::Evaluate(**recorded, std::move(witness), through_pce);
+    ASSERT_TRUE(s.IsOk()) << s.ErrorMessage();
+    EXPECT_TRUE(test::SameAssignment(through_pce, generic)) << "partition " << k;
+  }
+}
+
+TEST(FilecoinPce, PorepEqualsGenericSynthesis) {
+  ExpectPceEqualsGeneric(*MakePorepC2Handler(), Requests().porep,
+                         filecoin::PorepConfigFor(Requests().seal_proof).partitions);
+}
+
+TEST(FilecoinPce, WinningPoStEqualsGenericSynthesis) {
+  ExpectPceEqualsGeneric(*MakePoStHandler(false), Requests().winning, 1);
+}
+
+TEST(FilecoinPce, WindowPoStEqualsGenericSynthesis) {
+  ExpectPceEqualsGeneric(*MakePoStHandler(true), Requests().window, 1);
+}
+
+TEST(FilecoinPce, SnapDealsEqualsGenericSynthesis) { ExpectPceEqualsGeneric(*MakeSnapHandler(), Requests().snap, 1); }
+
+} // namespace
