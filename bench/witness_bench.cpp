@@ -12,7 +12,8 @@
 //   generic-native  generic synthesis into a WitnessCS, native SHA-256 / Poseidon (step 3 alone)
 //   parallel        the witness generator, native gadgets off (the parallel split alone), per --threads
 //   fast            the witness generator with native gadgets: what the engine runs, per --threads
-// Thread counts are tbb::task_arena limits around the call; generic synthesis is sequential.
+// Thread counts are tbb::task_arena limits around the call; generic synthesis is sequential. Each run
+// reports wall and process CPU seconds (a loaded machine inflates the first, not the second).
 // Every witness mode's assignments are compared element for element with the generic one (the
 // first run of each); a mismatch exits non-zero. WitnessCS is reserved with the partition's shape
 // (as the engine's shape cache does) unless --no-reserve.
@@ -35,6 +36,7 @@
 #include "r1cs/witness_cs.hpp"
 
 #include <malloc.h>
+#include <sys/resource.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -238,6 +240,15 @@ double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
+// CPU seconds of the whole process (every thread): on a shared machine a run's wall time includes waiting
+// for a core, its CPU time does not
+double CpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
+
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const size_t n = v.size();
@@ -248,6 +259,7 @@ struct Timing {
   std::string mode;
   size_t threads = 1;
   std::vector<double> seconds;
+  std::vector<double> cpu_seconds;
 };
 
 } // namespace
@@ -289,13 +301,15 @@ int main(int argc, char **argv) {
       Timing r{mode, threaded ? threads : 1, {}};
       tbb::task_arena arena(int(r.threads));
       for (size_t run = 0; run < o.runs; run++) {
-        double seconds = 0;
+        double seconds = 0, cpu = 0;
         if (mode == "pa") {
           r1cs::ProvingAssignment pa;
           pa.Reserve(shape);
           const auto start = std::chrono::steady_clock::now();
+          const double cpu_start = CpuSeconds();
           arena.execute([&] { part.synthesize(pa); });
           seconds = Seconds(start);
+          cpu = CpuSeconds() - cpu_start;
           if (run == 0 &&
               (pa.input_assignment != reference.input_assignment || pa.aux_assignment != reference.aux_assignment)) {
             std::fprintf(stderr, "  MISMATCH: the proving assignment differs from the witness\n");
@@ -306,6 +320,7 @@ int main(int argc, char **argv) {
           w.SetNativeGadgets(mode == "generic-native" || mode == "fast");
           if (o.reserve) w.Reserve(shape.inputs, shape.aux);
           const auto start = std::chrono::steady_clock::now();
+          const double cpu_start = CpuSeconds();
           arena.execute([&] {
             if (threaded)
               part.witness(w);
@@ -313,13 +328,15 @@ int main(int argc, char **argv) {
               part.synthesize(w);
           });
           seconds = Seconds(start);
+          cpu = CpuSeconds() - cpu_start;
           if (run == 0) check(w, mode + " on " + std::to_string(r.threads) + " thread(s)");
         }
         r.seconds.push_back(seconds);
+        r.cpu_seconds.push_back(cpu);
         malloc_trim(0);
       }
-      std::fprintf(stderr, "  %-15s %2zu thread(s): median %.4f s over %zu runs\n", mode.c_str(), r.threads,
-                   Median(r.seconds), r.seconds.size());
+      std::fprintf(stderr, "  %-15s %2zu thread(s): median %.4f s wall, %.4f s CPU over %zu runs\n", mode.c_str(),
+                   r.threads, Median(r.seconds), Median(r.cpu_seconds), r.seconds.size());
       results.push_back(std::move(r));
     }
   }
@@ -331,7 +348,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < results.size(); i++) {
     const Timing &r = results[i];
     json << (i ? "," : "") << "{\"mode\":\"" << r.mode << "\",\"threads\":" << r.threads
-         << ",\"median_s\":" << Median(r.seconds) << ",\"runs_s\":[";
+         << ",\"median_s\":" << Median(r.seconds) << ",\"median_cpu_s\":" << Median(r.cpu_seconds) << ",\"runs_s\":[";
     for (size_t k = 0; k < r.seconds.size(); k++) json << (k ? "," : "") << r.seconds[k];
     json << "]}";
   }
