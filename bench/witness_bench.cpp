@@ -298,7 +298,7 @@ int main(int argc, char **argv) {
     const bool threaded = mode == "parallel" || mode == "fast";
     for (size_t threads : o.threads) {
       if (!threaded && threads != o.threads.front()) continue; // generic synthesis is sequential
-      Timing r{mode, threaded ? threads : 1, {}};
+      Timing r{mode, threaded ? threads : 1, {}, {}};
       tbb::task_arena arena(int(r.threads));
       for (size_t run = 0; run < o.runs; run++) {
         double seconds = 0, cpu = 0;

@@ -19,6 +19,7 @@ void WitnessPoStCircuit(r1cs::WitnessCS &w, const PoStCircuitInput &input) {
     const PoStSectorWitness &sector = input.sectors[0];
     const gadgets::AllocatedNum comm_r_last = SynthesizePoStSectorPrefix(w, sector, challenges);
     WitnessParts parts(w, challenges);
+    for (size_t i = 0; i < challenges; i++) parts.Reserve(i, (sector.paths[i].size() + 1) * POR_LEVEL_MAX_AUX);
     FirstError errors(challenges);
     tbb::parallel_for(size_t(0), challenges, [&](size_t i) {
       errors.Run(i, [&] { SynthesizePoStChallenge(parts[i], sector, i, comm_r_last); });
@@ -28,6 +29,11 @@ void WitnessPoStCircuit(r1cs::WitnessCS &w, const PoStCircuitInput &input) {
     return;
   }
   WitnessParts parts(w, sectors);
+  for (size_t s = 0; s < sectors; s++) {
+    size_t levels = 0;
+    for (const auto &path : input.sectors[s].paths) levels += path.size() + 1; // the leaf's own values
+    parts.Reserve(s, levels * POR_LEVEL_MAX_AUX + POSEIDON_MAX_AUX + 8);
+  }
   FirstError errors(sectors);
   tbb::parallel_for(size_t(0), sectors, [&](size_t s) {
     errors.Run(s, [&] {

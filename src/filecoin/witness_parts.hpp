@@ -6,6 +6,7 @@
 // has its own ONE, which WitnessCS::Extend drops). A part may read numbers and bits allocated in the
 // system it follows (a prefix): a witness system builds no constraint, so only their values matter.
 #pragma once
+#include "gadgets/sha256_witness.hpp"
 #include "r1cs/witness_cs.hpp"
 
 #include <cstddef>
@@ -13,6 +14,13 @@
 #include <vector>
 
 namespace cuzk::filecoin {
+
+//! Upper bounds for WitnessParts::Reserve: a Poseidon hash allocates at most 1,385 values (arity 36);
+//! a Poseidon PoR level that plus its index bits, siblings and insertion (under 64); a SHA-256 PoR
+//! level two children's bits, two compressions, the packing and the insertion.
+inline constexpr size_t POSEIDON_MAX_AUX = 1385;
+inline constexpr size_t POR_LEVEL_MAX_AUX = POSEIDON_MAX_AUX + 64;
+inline constexpr size_t SHA_POR_LEVEL_MAX_AUX = 2 * 256 + 2 * gadgets::SHA256_COMPRESSION_MAX_AUX + 64;
 
 //! Whether the caller allows only one thread (then a witness is synthesised straight into its system,
 //! with no parts to copy).
@@ -24,6 +32,10 @@ public:
   WitnessParts(const r1cs::WitnessCS &like, size_t n);
 
   r1cs::WitnessCS &operator[](size_t i) { return parts_[i]; }
+  //! Reserves part i for at least `aux` values: an upper bound, so that the part never regrows (each
+  //! regrowth copies it and, for large parts, maps and unmaps memory, which other threads pay for in
+  //! TLB shootdowns). Only address space: pages are touched as values are written.
+  void Reserve(size_t i, size_t aux) { parts_[i].Reserve(RESERVED_INPUTS, aux); }
   size_t Size() const { return parts_.size(); }
 
   //! Appends every part to w in order, w's storage reserved once for all of them, each part freed
@@ -31,6 +43,7 @@ public:
   void AppendTo(r1cs::WitnessCS &w);
 
 private:
+  static constexpr size_t RESERVED_INPUTS = 64;
   std::vector<r1cs::WitnessCS> parts_;
 };
 

@@ -243,17 +243,14 @@ UInt32 ToUInt32(const Word &w, size_t base) {
   return UInt32::FromBits(bits);
 }
 
-// the most one compression allocates: per schedule word two Σ (64 xor bits each) and a 4-operand sum
-// (34 bits); per round two sums (35), two Σ, ch (32) and maj (64); 8 final sums
-constexpr size_t MAX_ALLOCS = 48 * (64 + 64 + 34) + 64 * (35 + 64 + 32 + 35 + 64 + 64) + 8 * 35;
-
 } // namespace
 
 std::array<UInt32, 8> Sha256CompressionWitness(r1cs::WitnessCS &witness, std::span<const Boolean> input,
                                                std::span<const UInt32, 8> current_hash_value) {
   assert(input.size() == 512);
   std::vector<Fr> &aux = witness.aux_assignment;
-  if (aux.capacity() - aux.size() < MAX_ALLOCS) aux.reserve(std::max(2 * aux.capacity(), aux.size() + MAX_ALLOCS));
+  if (aux.capacity() - aux.size() < SHA256_COMPRESSION_MAX_AUX)
+    aux.reserve(std::max(2 * aux.capacity(), aux.size() + SHA256_COMPRESSION_MAX_AUX));
   Sink sink(aux);
   FlushCounter meq;
 

@@ -19,6 +19,10 @@
 
 namespace cuzk::gadgets {
 
+//! The most aux variables one compression allocates: per schedule word two σ (64 xor bits each) and a
+//! 4-operand sum (34 bits); per round two sums (35), two Σ, ch (32) and maj (64); 8 final sums.
+inline constexpr size_t SHA256_COMPRESSION_MAX_AUX = 48 * (64 + 64 + 34) + 64 * (35 + 64 + 32 + 35 + 64 + 64) + 8 * 35;
+
 //! Sha256CompressionFunction(w, input, current_hash_value), without a per-variable callback.
 std::array<UInt32, 8> Sha256CompressionWitness(r1cs::WitnessCS &w, std::span<const Boolean> input,
                                                std::span<const UInt32, 8> current_hash_value);
