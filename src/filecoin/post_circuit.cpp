@@ -2,6 +2,8 @@
 // Poseidon gadgets; namespaces as upstream names them (they only matter to TestCS's messages).
 #include "filecoin/post_circuit.hpp"
 
+#include "filecoin/post_circuit_parts.hpp"
+
 #include "gadgets/poseidon_circuit.hpp"
 #include "hash/poseidon.hpp"
 
@@ -30,7 +32,7 @@ AllocatedNum AllocNum(ConstraintSystem &cs, const char *name, const Fr &value) {
   return AllocatedNum::Alloc(cs, value);
 }
 
-void SynthesizeSector(ConstraintSystem &cs, const PoStSectorWitness &sector, size_t challenge_count) {
+AllocatedNum SynthesizePrefix(ConstraintSystem &cs, const PoStSectorWitness &sector, size_t challenge_count) {
   if (sector.leafs.size() != challenge_count || sector.paths.size() != challenge_count)
     Fail(std::to_string(sector.leafs.size()) + " leaves / " + std::to_string(sector.paths.size()) +
          " paths, expected " + std::to_string(challenge_count));
@@ -52,11 +54,12 @@ void SynthesizeSector(ConstraintSystem &cs, const PoStSectorWitness &sector, siz
       "enforce_comm_c_comm_r_last_hash_comm_r", [&](LinearCombination lc) { return std::move(lc.Add(comm_r.Var())); },
       [](LinearCombination lc) { return std::move(lc.Add(ConstraintSystem::One())); },
       [&](LinearCombination lc) { return std::move(lc.Add(hash.Var())); });
-  for (size_t i = 0; i < challenge_count; i++) {
-    Namespace ns(cs, Name(cs, "challenge_inclusion_" + std::to_string(i)));
-    gadgets::PorCircuit(cs, gadgets::MerkleHasher::Poseidon, gadgets::PorRoot::Val(sector.leafs[i]), sector.paths[i],
-                        gadgets::PorRoot::Var(comm_r_last), true);
-  }
+  return comm_r_last;
+}
+
+void SynthesizeSector(ConstraintSystem &cs, const PoStSectorWitness &sector, size_t challenge_count) {
+  const AllocatedNum comm_r_last = SynthesizePrefix(cs, sector, challenge_count);
+  for (size_t i = 0; i < challenge_count; i++) SynthesizePoStChallenge(cs, sector, i, comm_r_last);
 }
 
 std::vector<gadgets::PorPathLevel> PathOf(const MerkleProof &m) {
@@ -72,9 +75,24 @@ std::vector<gadgets::PorPathLevel> PathOf(const MerkleProof &m) {
 
 } // namespace
 
-void SynthesizePoStCircuit(ConstraintSystem &cs, const PoStCircuitInput &input) {
+AllocatedNum SynthesizePoStSectorPrefix(ConstraintSystem &cs, const PoStSectorWitness &sector, size_t challenge_count) {
+  return SynthesizePrefix(cs, sector, challenge_count);
+}
+
+void SynthesizePoStChallenge(ConstraintSystem &cs, const PoStSectorWitness &sector, size_t i,
+                             const AllocatedNum &comm_r_last) {
+  Namespace ns(cs, Name(cs, "challenge_inclusion_" + std::to_string(i)));
+  gadgets::PorCircuit(cs, gadgets::MerkleHasher::Poseidon, gadgets::PorRoot::Val(sector.leafs[i]), sector.paths[i],
+                      gadgets::PorRoot::Var(comm_r_last), true);
+}
+
+void CheckPoStSectorCount(const PoStCircuitInput &input) {
   if (input.sectors.size() != input.params.sector_count)
     Fail(std::to_string(input.sectors.size()) + " sectors, expected " + std::to_string(input.params.sector_count));
+}
+
+void SynthesizePoStCircuit(ConstraintSystem &cs, const PoStCircuitInput &input) {
+  CheckPoStSectorCount(input);
   Namespace outer(cs, "outer namespace");
   for (size_t i = 0; i < input.sectors.size(); i++) {
     Namespace ns(cs, Name(cs, "sector_" + std::to_string(i)));

@@ -3,6 +3,8 @@
 // (spec/post-snap-poseidon.md §4.5), and its inputs: blank, public, from a vanilla proof.
 #include "filecoin/snap_circuit.hpp"
 
+#include "filecoin/snap_circuit_parts.hpp"
+
 #include "filecoin/merkle_proof_ops.hpp"
 #include "filecoin/snap_circuit_gadgets.hpp"
 #include "gadgets/insertion.hpp"
@@ -94,13 +96,15 @@ void CheckShape(const SnapCircuitInput &in, const std::vector<size_t> &r_arities
 
 } // namespace
 
-void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
+SnapPrefix SynthesizeSnapPrefix(ConstraintSystem &cs, const SnapCircuitInput &in) {
   const SnapConfig &config = in.config;
   auto r_arities = TreeLevelArities(config.tree_r_shape, config.sector_nodes);
   if (!r_arities) Fail(r_arities.error().message);
   CheckShape(in, *r_arities);
   const size_t d_levels = config.ChallengeBitLen();
   const size_t partition_bit_len = config.PartitionBitLen();
+  SnapPrefix prefix;
+  prefix.partition_bit_len = partition_bit_len;
 
   // k_and_h_select and its bits: partition bits, then the h_select bits.
   const AllocatedNum k_and_h_select = AllocNum(cs, "k_and_h_select", in.k_and_h_select);
@@ -108,7 +112,7 @@ void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
     Namespace ns(cs, "k_and_h_select (public input)");
     k_and_h_select.Inputize(cs);
   }
-  std::vector<AllocatedBit> kh_bits;
+  std::vector<AllocatedBit> &kh_bits = prefix.kh_bits;
   {
     const auto limbs = in.k_and_h_select.ToCanonical();
     for (size_t i = 0; i < partition_bit_len + H_SELECT_BITS; i++) {
@@ -117,8 +121,7 @@ void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
     }
   }
   SnapEnforceBinaryDecomposition(cs, "k_and_h_select binary decomp", kh_bits, k_and_h_select);
-  const std::span<const AllocatedBit> partition_bits = std::span<const AllocatedBit>(kh_bits).first(partition_bit_len);
-  const std::span<const AllocatedBit> h_select_bits = std::span<const AllocatedBit>(kh_bits).subspan(partition_bit_len);
+  const std::span<const AllocatedBit> partition_bits = prefix.PartitionBits();
   AllocatedNum partition;
   {
     Namespace ns(cs, "pack partition bits");
@@ -136,27 +139,25 @@ void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
   const AllocatedNum comm_r_old = public_num("comm_r_old", in.comm_r_old);
   const AllocatedNum comm_d_new = public_num("comm_d_new", in.comm_d_new);
   const AllocatedNum comm_r_new = public_num("comm_r_new", in.comm_r_new);
-  AllocatedNum phi;
   {
     Namespace ns(cs, "phi");
-    phi = SnapGenRandomnessCircuit(cs, comm_d_new, comm_r_old);
+    prefix.phi = SnapGenRandomnessCircuit(cs, comm_d_new, comm_r_old);
   }
 
   // Private values that every challenge shares.
   const AllocatedNum comm_c = AllocNum(cs, "comm_c", in.comm_c);
-  const AllocatedNum root_r_old = AllocNum(cs, "root_r_old", in.root_r_old);
-  const AllocatedNum root_r_new = AllocNum(cs, "root_r_new", in.root_r_new);
-  std::vector<AllocatedNum> apex_leafs;
+  prefix.root_r_old = AllocNum(cs, "root_r_old", in.root_r_old);
+  prefix.root_r_new = AllocNum(cs, "root_r_new", in.root_r_new);
   for (size_t i = 0; i < in.apex_leafs.size(); i++)
-    apex_leafs.push_back(AllocNum(cs, "apex_leaf_" + std::to_string(i), in.apex_leafs[i]));
+    prefix.apex_leafs.push_back(AllocNum(cs, "apex_leaf_" + std::to_string(i), in.apex_leafs[i]));
   std::vector<std::vector<AllocatedNum>> partition_path;
   for (size_t i = 0; i < partition_bit_len; i++)
     partition_path.push_back({AllocNum(cs, "partition_path_sibling_" + std::to_string(i),
                                        in.challenges[0].path_d_new[d_levels - partition_bit_len + i])});
 
   // comm_r = H(comm_c, root_r) for the old and the new replica.
-  for (const auto &[name, root, comm_r] :
-       {std::tuple{"comm_r_old", &root_r_old, &comm_r_old}, std::tuple{"comm_r_new", &root_r_new, &comm_r_new}}) {
+  for (const auto &[name, root, comm_r] : {std::tuple{"comm_r_old", &prefix.root_r_old, &comm_r_old},
+                                           std::tuple{"comm_r_new", &prefix.root_r_new, &comm_r_new}}) {
     AllocatedNum calc;
     {
       Namespace ns(cs, Name(cs, std::string(name) + "_calc"));
@@ -168,66 +169,73 @@ void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
 
   {
     Namespace ns(cs, "apex_gadget");
-    SnapApexPor(cs, apex_leafs, partition_bits, partition_path, comm_d_new);
+    SnapApexPor(cs, prefix.apex_leafs, partition_bits, partition_path, comm_d_new);
   }
 
-  std::vector<std::vector<AllocatedBit>> generated;
   {
     Namespace ns(cs, "gen_challenge_bits");
-    generated = SnapGenChallengeBits(cs, comm_r_new, partition, config);
+    prefix.challenge_bits = SnapGenChallengeBits(cs, comm_r_new, partition, config);
   }
+  return prefix;
+}
 
+void SynthesizeSnapChallenge(ConstraintSystem &cs, const SnapCircuitInput &in, size_t ci, const SnapPrefix &prefix) {
+  const SnapConfig &config = in.config;
   const size_t apex_bits = config.ApexLeafBitLen();
   const size_t path_to_apex = config.ApexLeafHeight();
-  for (size_t ci = 0; ci < generated.size(); ci++) {
-    const SnapChallengeWitness &w = in.challenges[ci];
-    const std::string idx = "(c_index=" + std::to_string(ci) + ")";
-    std::vector<AllocatedBit> c_bits = generated[ci];
-    c_bits.insert(c_bits.end(), partition_bits.begin(), partition_bits.end());
+  const SnapChallengeWitness &w = in.challenges[ci];
+  const std::string idx = "(c_index=" + std::to_string(ci) + ")";
+  const std::span<const AllocatedBit> partition_bits = prefix.PartitionBits();
+  std::vector<AllocatedBit> c_bits = prefix.challenge_bits[ci];
+  c_bits.insert(c_bits.end(), partition_bits.begin(), partition_bits.end());
 
-    AllocatedNum c_high, rho;
-    {
-      Namespace ns(cs, Name(cs, "get_challenge_high_bits " + idx));
-      c_high = SnapChallengeHighBits(cs, c_bits, h_select_bits, config.hs);
-    }
-    {
-      Namespace ns(cs, Name(cs, "rho " + idx));
-      rho = SnapGenRandomnessCircuit(cs, phi, c_high);
-    }
-    const AllocatedNum leaf_r_old = AllocNum(cs, "leaf_r_old " + idx, w.leaf_r_old);
-    const AllocatedNum leaf_d_new = AllocNum(cs, "leaf_d_new " + idx, w.leaf_d_new);
-    AllocatedNum leaf_r_new;
-    {
-      Namespace ns(cs, Name(cs, "leaf_r_new " + idx));
-      leaf_r_new = SnapLabelRNew(cs, leaf_r_old, leaf_d_new, rho);
-    }
-
-    const auto path_r_old = AllocSiblings(cs, "path_r_old", w.path_r_old, ci);
-    {
-      Namespace ns(cs, Name(cs, "por tree_r_old " + idx));
-      gadgets::PorNoChallengeInput(cs, MerkleHasher::Poseidon, c_bits, leaf_r_old, path_r_old, root_r_old);
-    }
-    const auto path_r_new = AllocSiblings(cs, "path_r_new", w.path_r_new, ci);
-    {
-      Namespace ns(cs, Name(cs, "por tree_r_new " + idx));
-      gadgets::PorNoChallengeInput(cs, MerkleHasher::Poseidon, c_bits, leaf_r_new, path_r_new, root_r_new);
-    }
-
-    AllocatedNum apex_leaf;
-    {
-      Namespace ns(cs, Name(cs, "select_apex_leaf " + idx));
-      const std::vector<Boolean> bits(c_bits.begin() + path_to_apex, c_bits.begin() + path_to_apex + apex_bits);
-      apex_leaf = gadgets::Select(cs, apex_leafs, bits);
-    }
-    std::vector<std::vector<AllocatedNum>> path_d;
-    for (size_t row = 0; row < path_to_apex; row++)
-      path_d.push_back({AllocNum(
-          cs, "path_to_apex_leaf sibling (c_index=" + std::to_string(ci) + ", tree_row=" + std::to_string(row) + ")",
-          w.path_d_new[row])});
-    Namespace ns(cs, Name(cs, "por to_apex_leaf " + idx));
-    gadgets::PorNoChallengeInput(cs, MerkleHasher::Sha256, std::span<const AllocatedBit>(c_bits).first(path_to_apex),
-                                 leaf_d_new, path_d, apex_leaf);
+  AllocatedNum c_high, rho;
+  {
+    Namespace ns(cs, Name(cs, "get_challenge_high_bits " + idx));
+    c_high = SnapChallengeHighBits(cs, c_bits, prefix.HSelectBits(), config.hs);
   }
+  {
+    Namespace ns(cs, Name(cs, "rho " + idx));
+    rho = SnapGenRandomnessCircuit(cs, prefix.phi, c_high);
+  }
+  const AllocatedNum leaf_r_old = AllocNum(cs, "leaf_r_old " + idx, w.leaf_r_old);
+  const AllocatedNum leaf_d_new = AllocNum(cs, "leaf_d_new " + idx, w.leaf_d_new);
+  AllocatedNum leaf_r_new;
+  {
+    Namespace ns(cs, Name(cs, "leaf_r_new " + idx));
+    leaf_r_new = SnapLabelRNew(cs, leaf_r_old, leaf_d_new, rho);
+  }
+
+  const auto path_r_old = AllocSiblings(cs, "path_r_old", w.path_r_old, ci);
+  {
+    Namespace ns(cs, Name(cs, "por tree_r_old " + idx));
+    gadgets::PorNoChallengeInput(cs, MerkleHasher::Poseidon, c_bits, leaf_r_old, path_r_old, prefix.root_r_old);
+  }
+  const auto path_r_new = AllocSiblings(cs, "path_r_new", w.path_r_new, ci);
+  {
+    Namespace ns(cs, Name(cs, "por tree_r_new " + idx));
+    gadgets::PorNoChallengeInput(cs, MerkleHasher::Poseidon, c_bits, leaf_r_new, path_r_new, prefix.root_r_new);
+  }
+
+  AllocatedNum apex_leaf;
+  {
+    Namespace ns(cs, Name(cs, "select_apex_leaf " + idx));
+    const std::vector<Boolean> bits(c_bits.begin() + path_to_apex, c_bits.begin() + path_to_apex + apex_bits);
+    apex_leaf = gadgets::Select(cs, prefix.apex_leafs, bits);
+  }
+  std::vector<std::vector<AllocatedNum>> path_d;
+  for (size_t row = 0; row < path_to_apex; row++)
+    path_d.push_back({AllocNum(
+        cs, "path_to_apex_leaf sibling (c_index=" + std::to_string(ci) + ", tree_row=" + std::to_string(row) + ")",
+        w.path_d_new[row])});
+  Namespace ns(cs, Name(cs, "por to_apex_leaf " + idx));
+  gadgets::PorNoChallengeInput(cs, MerkleHasher::Sha256, std::span<const AllocatedBit>(c_bits).first(path_to_apex),
+                               leaf_d_new, path_d, apex_leaf);
+}
+
+void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
+  const SnapPrefix prefix = SynthesizeSnapPrefix(cs, in);
+  for (size_t ci = 0; ci < prefix.challenge_bits.size(); ci++) SynthesizeSnapChallenge(cs, in, ci, prefix);
 }
 
 hash::Result<SnapCircuitInput> BlankSnapCircuitInput(const SnapConfig &config) {

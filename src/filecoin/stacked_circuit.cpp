@@ -2,6 +2,8 @@
 // upstream's allocation and constraint order (spec/porep.md §3.1, §3.2).
 #include "filecoin/stacked_circuit.hpp"
 
+#include "filecoin/stacked_circuit_parts.hpp"
+
 #include "filecoin/label_circuit.hpp"
 #include "filecoin/porep_challenges.hpp"
 #include "filecoin/sdr_graph.hpp"
@@ -87,73 +89,6 @@ std::vector<AllocatedNum> ColumnWithInclusion(ConstraintSystem &cs, const Column
   return rows;
 }
 
-void SynthesizeChallenge(ConstraintSystem &cs, size_t layers, const PorepChallengeProof &proof,
-                         const AllocatedNum &comm_d, const AllocatedNum &comm_c, const AllocatedNum &comm_r_last,
-                         std::span<const Boolean> replica_bits) {
-  const auto &columns = proof.replica_column_proofs;
-  if (columns.drg_parents.size() != DRG_PARENTS || columns.exp_parents.size() != EXPANDER_PARENTS)
-    throw r1cs::SynthesisError("StackedCircuit: a challenge needs 6 DRG and 8 expander parent columns, got " +
-                               std::to_string(columns.drg_parents.size()) + " and " +
-                               std::to_string(columns.exp_parents.size()));
-  AllocatedNum data_leaf;
-  {
-    Namespace ns(cs, "data_leaf");
-    data_leaf = AllocatedNum::Alloc(cs, ToFr(proof.comm_d_proofs.leaf, "data leaf"));
-  }
-  {
-    Namespace ns(cs, "comm_d_inclusion");
-    (void)gadgets::PorCircuit(cs, MerkleHasher::Sha256, PorRoot::Var(data_leaf),
-                              CircuitPath(proof.comm_d_proofs, "tree_d path"), PorRoot::Var(comm_d), true);
-  }
-  std::vector<std::vector<AllocatedNum>> drg, exp;
-  for (size_t i = 0; i < DRG_PARENTS; i++)
-    drg.push_back(ColumnWithInclusion(cs, columns.drg_parents[i], layers, comm_c, Indexed(cs, "drg_parent_", i)));
-  for (size_t i = 0; i < EXPANDER_PARENTS; i++)
-    exp.push_back(ColumnWithInclusion(cs, columns.exp_parents[i], layers, comm_c, Indexed(cs, "exp_parent_", i)));
-
-  gadgets::UInt64 challenge;
-  {
-    Namespace ns(cs, "challenge");
-    challenge = gadgets::UInt64::Alloc(cs, PathIndex(proof.comm_d_proofs));
-  }
-  {
-    Namespace ns(cs, "challenge input");
-    challenge.PackIntoInput(cs);
-  }
-
-  std::vector<AllocatedNum> labels;
-  for (size_t layer = 1; layer <= layers; layer++) {
-    Namespace ns(cs, Indexed(cs, "labeling_", layer));
-    std::vector<AllocatedNum> drg_values, exp_values;
-    for (const auto &col : drg) drg_values.push_back(col[layer - 1]);
-    // expander parents come from the previous layer, so layer 1 has none
-    if (layer > 1)
-      for (const auto &col : exp) exp_values.push_back(col[layer - 2]);
-    labels.push_back(LayerLabelCircuit(cs, replica_bits, drg_values, exp_values, uint32_t(layer), challenge));
-  }
-
-  {
-    // the replica node is the last layer's label (the key) plus the data node
-    AllocatedNum encoded;
-    {
-      Namespace ns(cs, "encode_node");
-      encoded = labels.back().Add(cs, data_leaf);
-    }
-    Namespace ns(cs, "comm_r_last_data_inclusion");
-    (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(encoded),
-                              CircuitPath(proof.comm_r_last_proof, "tree_r_last path"), PorRoot::Var(comm_r_last),
-                              true);
-  }
-  AllocatedNum column_hash;
-  {
-    Namespace ns(cs, "c_x_column_hash");
-    column_hash = gadgets::PoseidonHashMerkleCircuit(cs, labels);
-  }
-  Namespace ns(cs, "c_x_inclusion");
-  (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(column_hash),
-                            CircuitPath(columns.c_x.inclusion_proof, "tree_c path"), PorRoot::Var(comm_c), true);
-}
-
 // alloc the number, then (when public) inputize it — circuits use the aux variable downstream
 AllocatedNum AllocNum(ConstraintSystem &cs, const char *name, const Fr &value, bool inputize) {
   Namespace ns(cs, name);
@@ -186,24 +121,24 @@ MerkleProof BlankProof(std::span<const size_t> arities, const TreeShape &shape) 
 
 } // namespace
 
-void SynthesizeStackedCircuit(ConstraintSystem &cs, const StackedCircuitInput &input) {
+StackedPrefix SynthesizeStackedPrefix(ConstraintSystem &cs, const StackedCircuitInput &input) {
   if (input.layers == 0) throw r1cs::SynthesisError("StackedCircuit: no layers");
+  StackedPrefix prefix;
   const AllocatedNum replica_id = AllocNum(cs, "replica_id", input.replica_id, true);
-  std::vector<Boolean> replica_bits;
   {
     Namespace ns(cs, "replica_id_bits");
-    replica_bits = gadgets::ReverseBitNumbering(replica_id.ToBitsLe(cs));
+    prefix.replica_bits = gadgets::ReverseBitNumbering(replica_id.ToBitsLe(cs));
   }
-  const AllocatedNum comm_d = AllocNum(cs, "comm_d", input.comm_d, true);
+  prefix.comm_d = AllocNum(cs, "comm_d", input.comm_d, true);
   const AllocatedNum comm_r = AllocNum(cs, "comm_r", input.comm_r, true);
-  const AllocatedNum comm_r_last = AllocNum(cs, "comm_r_last", input.comm_r_last, false);
-  const AllocatedNum comm_c = AllocNum(cs, "comm_c", input.comm_c, false);
+  prefix.comm_r_last = AllocNum(cs, "comm_r_last", input.comm_r_last, false);
+  prefix.comm_c = AllocNum(cs, "comm_c", input.comm_c, false);
   {
     // comm_r = H(comm_c, comm_r_last)
     AllocatedNum h;
     {
       Namespace ns(cs, "H_comm_c_comm_r_last");
-      const AllocatedNum pre[2] = {comm_c, comm_r_last};
+      const AllocatedNum pre[2] = {prefix.comm_c, prefix.comm_r_last};
       h = gadgets::PoseidonHashMerkleCircuit(cs, pre);
     }
     cs.Enforce(
@@ -211,10 +146,95 @@ void SynthesizeStackedCircuit(ConstraintSystem &cs, const StackedCircuitInput &i
         [](LinearCombination lc) { return std::move(lc.Add(ConstraintSystem::One())); },
         [&](LinearCombination lc) { return std::move(lc.Add(h.Var())); });
   }
-  for (size_t i = 0; i < input.proofs.size(); i++) {
-    Namespace ns(cs, Indexed(cs, "challenge_", i));
-    SynthesizeChallenge(cs, input.layers, input.proofs[i], comm_d, comm_c, comm_r_last, replica_bits);
+  return prefix;
+}
+
+StackedChallengeHead SynthesizeStackedChallengeHead(ConstraintSystem &cs, const StackedCircuitInput &input, size_t i,
+                                                    const StackedPrefix &prefix) {
+  const PorepChallengeProof &proof = input.proofs[i];
+  const auto &columns = proof.replica_column_proofs;
+  if (columns.drg_parents.size() != DRG_PARENTS || columns.exp_parents.size() != EXPANDER_PARENTS)
+    throw r1cs::SynthesisError("StackedCircuit: a challenge needs 6 DRG and 8 expander parent columns, got " +
+                               std::to_string(columns.drg_parents.size()) + " and " +
+                               std::to_string(columns.exp_parents.size()));
+  StackedChallengeHead head;
+  {
+    Namespace ns(cs, "data_leaf");
+    head.data_leaf = AllocatedNum::Alloc(cs, ToFr(proof.comm_d_proofs.leaf, "data leaf"));
   }
+  {
+    Namespace ns(cs, "comm_d_inclusion");
+    (void)gadgets::PorCircuit(cs, MerkleHasher::Sha256, PorRoot::Var(head.data_leaf),
+                              CircuitPath(proof.comm_d_proofs, "tree_d path"), PorRoot::Var(prefix.comm_d), true);
+  }
+  for (size_t p = 0; p < DRG_PARENTS; p++)
+    head.drg.push_back(
+        ColumnWithInclusion(cs, columns.drg_parents[p], input.layers, prefix.comm_c, Indexed(cs, "drg_parent_", p)));
+  for (size_t p = 0; p < EXPANDER_PARENTS; p++)
+    head.exp.push_back(
+        ColumnWithInclusion(cs, columns.exp_parents[p], input.layers, prefix.comm_c, Indexed(cs, "exp_parent_", p)));
+  {
+    Namespace ns(cs, "challenge");
+    head.challenge = gadgets::UInt64::Alloc(cs, PathIndex(proof.comm_d_proofs));
+  }
+  {
+    Namespace ns(cs, "challenge input");
+    head.challenge.PackIntoInput(cs);
+  }
+  return head;
+}
+
+AllocatedNum SynthesizeStackedLabel(ConstraintSystem &cs, const StackedPrefix &prefix, const StackedChallengeHead &head,
+                                    size_t layer) {
+  Namespace ns(cs, Indexed(cs, "labeling_", layer));
+  std::vector<AllocatedNum> drg_values, exp_values;
+  for (const auto &col : head.drg) drg_values.push_back(col[layer - 1]);
+  // expander parents come from the previous layer, so layer 1 has none
+  if (layer > 1)
+    for (const auto &col : head.exp) exp_values.push_back(col[layer - 2]);
+  return LayerLabelCircuit(cs, prefix.replica_bits, drg_values, exp_values, uint32_t(layer), head.challenge);
+}
+
+void SynthesizeStackedChallengeTail(ConstraintSystem &cs, const StackedCircuitInput &input, size_t i,
+                                    const StackedPrefix &prefix, const StackedChallengeHead &head,
+                                    std::span<const AllocatedNum> labels) {
+  const PorepChallengeProof &proof = input.proofs[i];
+  {
+    // the replica node is the last layer's label (the key) plus the data node
+    AllocatedNum encoded;
+    {
+      Namespace ns(cs, "encode_node");
+      encoded = labels.back().Add(cs, head.data_leaf);
+    }
+    Namespace ns(cs, "comm_r_last_data_inclusion");
+    (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(encoded),
+                              CircuitPath(proof.comm_r_last_proof, "tree_r_last path"),
+                              PorRoot::Var(prefix.comm_r_last), true);
+  }
+  AllocatedNum column_hash;
+  {
+    Namespace ns(cs, "c_x_column_hash");
+    column_hash = gadgets::PoseidonHashMerkleCircuit(cs, labels);
+  }
+  Namespace ns(cs, "c_x_inclusion");
+  (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(column_hash),
+                            CircuitPath(proof.replica_column_proofs.c_x.inclusion_proof, "tree_c path"),
+                            PorRoot::Var(prefix.comm_c), true);
+}
+
+void SynthesizeStackedChallenge(ConstraintSystem &cs, const StackedCircuitInput &input, size_t i,
+                                const StackedPrefix &prefix) {
+  Namespace ns(cs, Indexed(cs, "challenge_", i));
+  const StackedChallengeHead head = SynthesizeStackedChallengeHead(cs, input, i, prefix);
+  std::vector<AllocatedNum> labels;
+  for (size_t layer = 1; layer <= input.layers; layer++)
+    labels.push_back(SynthesizeStackedLabel(cs, prefix, head, layer));
+  SynthesizeStackedChallengeTail(cs, input, i, prefix, head, labels);
+}
+
+void SynthesizeStackedCircuit(ConstraintSystem &cs, const StackedCircuitInput &input) {
+  const StackedPrefix prefix = SynthesizeStackedPrefix(cs, input);
+  for (size_t i = 0; i < input.proofs.size(); i++) SynthesizeStackedChallenge(cs, input, i, prefix);
 }
 
 void StackedCircuit::Synthesize(ConstraintSystem &cs) const { SynthesizeStackedCircuit(cs, input); }

@@ -43,6 +43,10 @@ public:
   //! ¬a ∧ ¬b: alloc c; (1 − a)·(1 − b) = c
   static AllocatedBit Nor(ConstraintSystem &cs, const AllocatedBit &a, const AllocatedBit &b);
 
+  //! wraps a variable a gadget allocated and boolean-constrained itself (no allocation): the native
+  //! witness paths, which append values without going through Alloc
+  static AllocatedBit FromParts(Variable variable, bool value) { return AllocatedBit(variable, value); }
+
   bool Value() const { return value_; }
   Variable Var() const { return variable_; }
 

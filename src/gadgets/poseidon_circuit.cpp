@@ -7,6 +7,8 @@
 // and every coefficient follows neptune's circuit exactly; only the bookkeeping is ours.
 #include "gadgets/poseidon_circuit.hpp"
 
+#include "gadgets/poseidon_witness.hpp"
+
 #include <array>
 #include <cassert>
 #include <mutex>
@@ -354,6 +356,8 @@ AllocatedNum PoseidonHashCircuit(ConstraintSystem &cs, std::span<const Allocated
   if (preimage.size() != constants.arity)
     throw r1cs::SynthesisError("Poseidon circuit: preimage of " + std::to_string(preimage.size()) +
                                " elements for arity " + std::to_string(constants.arity));
+  if (r1cs::WitnessCS *witness = r1cs::NativeWitness(cs))
+    return PoseidonHashWitness(*witness, preimage, constants, tag);
   thread_local PoseidonScratch scratch; // Hash does not re-enter: it calls no gadget that hashes
   return LegacyPoseidon(cs, constants, scratch).Hash(preimage, tag);
 }

@@ -1,28 +1,15 @@
 // src/gadgets/sha256.cpp
 #include "gadgets/sha256.hpp"
 
+#include "gadgets/sha256_constants.hpp"
+#include "gadgets/sha256_witness.hpp"
+
 #include <cassert>
 #include <string>
 
 namespace cuzk::gadgets {
 
 namespace {
-
-// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first
-// 64 primes; §5.3.3: the square roots of the first 8 primes. Checked by the known-answer tests
-// (a wrong constant changes every digest).
-constexpr uint32_t ROUND_CONSTANTS[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-constexpr uint32_t IV[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 std::string IndexedName(const ConstraintSystem &cs, const char *prefix, size_t i) {
   return cs.WantsNames() ? prefix + std::to_string(i) : std::string();
@@ -70,13 +57,15 @@ UInt32 Sigma(ConstraintSystem &cs, const UInt32 &x, size_t r0, size_t r1, size_t
 
 std::array<UInt32, 8> Sha256Iv() {
   std::array<UInt32, 8> iv;
-  for (size_t i = 0; i < 8; i++) iv[i] = UInt32::Constant(IV[i]);
+  for (size_t i = 0; i < 8; i++) iv[i] = UInt32::Constant(SHA256_IV[i]);
   return iv;
 }
 
 std::array<UInt32, 8> Sha256CompressionFunction(ConstraintSystem &cs, std::span<const Boolean> input,
                                                 std::span<const UInt32, 8> current_hash_value) {
   assert(input.size() == 512);
+  if (r1cs::WitnessCS *witness = r1cs::NativeWitness(cs))
+    return Sha256CompressionWitness(*witness, input, current_hash_value);
   std::array<UInt32, 64> w;
   for (size_t i = 0; i < 16; i++) w[i] = UInt32::FromBitsBe(input.subspan(32 * i, 32));
 
@@ -104,7 +93,7 @@ std::array<UInt32, 8> Sha256CompressionFunction(ConstraintSystem &cs, std::span<
       ch = UInt32::Sha256Ch(cs, new_e, f, g);
     }
     // temp1 = h + Σ1 + ch + k[i] + w[i]
-    const UInt32 temp1[5] = {h, s1, ch, UInt32::Constant(ROUND_CONSTANTS[i]), w[i]};
+    const UInt32 temp1[5] = {h, s1, ch, UInt32::Constant(SHA256_ROUND_CONSTANTS[i]), w[i]};
     const UInt32 new_a = a.Compute(meq, "deferred a computation");
     const UInt32 s0 = Sigma(cs, new_a, 2, 13, 22, false, "first xor for s0", "second xor for s0");
     UInt32 maj;

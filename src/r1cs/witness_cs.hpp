@@ -25,6 +25,20 @@ public:
     num_constraints_ += other.num_constraints_;
   }
 
+  //! Whether gadgets may compute their values natively and append them to aux_assignment directly
+  //! (gadgets/sha256_witness.hpp, gadgets/poseidon_witness.hpp) instead of one Alloc at a time: the
+  //! same variables with the same values in the same order either way. On by default; off is the
+  //! per-variable reference the native paths are tested and measured against.
+  bool NativeGadgets() const { return native_gadgets_; }
+  void SetNativeGadgets(bool on) { native_gadgets_ = on; }
+  //! counts n constraints a native gadget stands for (a witness system builds none)
+  void CountConstraints(size_t n) { num_constraints_ += n; }
+  //! room for this many inputs (ONE included) and aux values, so that synthesis never regrows
+  void Reserve(size_t inputs, size_t aux) {
+    input_assignment.reserve(inputs);
+    aux_assignment.reserve(aux);
+  }
+
   size_t NumInputs() const override { return input_assignment.size(); }
   size_t NumAux() const override { return aux_assignment.size(); }
   size_t NumConstraints() const override { return num_constraints_; }
@@ -48,6 +62,13 @@ protected:
 
 private:
   size_t num_constraints_ = 0;
+  bool native_gadgets_ = true;
 };
+
+//! cs as a witness system whose gadgets may take their native paths, or null
+inline WitnessCS *NativeWitness(ConstraintSystem &cs) {
+  auto *w = dynamic_cast<WitnessCS *>(&cs);
+  return w && w->NativeGadgets() ? w : nullptr;
+}
 
 } // namespace cuzk::r1cs

@@ -1,0 +1,359 @@
+// bench/witness_bench.cpp — the witness of ONE partition (issue 19): generic synthesis into the
+// Groth16 ProvingAssignment and into r1cs::WitnessCS, against the parallel witness generators
+// (filecoin/porep_witness.hpp, post_witness.hpp, snap_witness.hpp), with the gadgets' native witness
+// paths off and on, on 1..N threads.
+//
+//   witness_bench --kind porep|winning|wpost|snap --size 2KiB|8MiB|512MiB|32GiB|64GiB
+//       [--partition K] [--sectors N] [--threads 1,2,...] [--runs R] [--modes m1,m2,...] [--json FILE]
+//
+// Modes (each run R times into a fresh system; medians):
+//   pa              generic synthesis into a ProvingAssignment (reserved from a counting pass), 1 thread
+//   generic         generic synthesis into a WitnessCS, native gadgets off: the per-variable path
+//   generic-native  generic synthesis into a WitnessCS, native SHA-256 / Poseidon (step 3 alone)
+//   parallel        the witness generator, native gadgets off (the parallel split alone), per --threads
+//   fast            the witness generator with native gadgets: what the engine runs, per --threads
+// Thread counts are tbb::task_arena limits around the call; generic synthesis is sequential. Each run
+// reports wall and process CPU seconds (a loaded machine inflates the first, not the second).
+// Every witness mode's assignments are compared element for element with the generic one (the
+// first run of each); a mismatch exits non-zero. WitnessCS is reserved with the partition's shape
+// (as the engine's shape cache does) unless --no-reserve.
+//
+// The vanilla proof comes from a virtual sector (filecoin/virtual_sector.hpp, virtual_post.hpp,
+// virtual_snap.hpp) and is verified before its circuit is synthesised. Not a Google Benchmark
+// program: a 32 GiB partition is seconds to minutes per run, so repetition is explicit; the output is
+// one JSON object (stdout and --json) and readable lines on stderr.
+#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep_witness.hpp"
+#include "filecoin/post_circuit.hpp"
+#include "filecoin/post_witness.hpp"
+#include "filecoin/snap_circuit.hpp"
+#include "filecoin/snap_witness.hpp"
+#include "filecoin/virtual_post.hpp"
+#include "filecoin/virtual_sector.hpp"
+#include "filecoin/virtual_snap.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "r1cs/shape_cs.hpp"
+#include "r1cs/witness_cs.hpp"
+
+#include <malloc.h>
+#include <sys/resource.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace cuzk;
+using namespace cuzk::filecoin;
+
+[[noreturn]] void Die(const std::string &why) {
+  std::fprintf(stderr, "witness_bench: %s\n", why.c_str());
+  std::exit(1);
+}
+
+std::vector<std::string> SplitList(const std::string &s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+size_t ToNumber(const std::string &what, const std::string &v) {
+  char *end = nullptr;
+  const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0') Die(what + ": not a number: " + v);
+  return size_t(n);
+}
+
+struct Options {
+  std::string kind = "porep";
+  std::string size = "2KiB";
+  size_t partition = 0;
+  size_t sectors = 0; // 0: the partition's full sector count
+  std::vector<size_t> threads = {1, 2};
+  size_t runs = 3;
+  std::vector<std::string> modes = {"pa", "generic", "generic-native", "parallel", "fast"};
+  bool reserve = true;
+  std::string json;
+};
+
+Options Parse(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; i++) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) Die(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--kind")
+      o.kind = value();
+    else if (arg == "--size")
+      o.size = value();
+    else if (arg == "--partition")
+      o.partition = ToNumber(arg, value());
+    else if (arg == "--sectors")
+      o.sectors = ToNumber(arg, value());
+    else if (arg == "--threads") {
+      o.threads.clear();
+      for (const std::string &t : SplitList(value())) o.threads.push_back(std::max<size_t>(1, ToNumber(arg, t)));
+    } else if (arg == "--runs")
+      o.runs = std::max<size_t>(1, ToNumber(arg, value()));
+    else if (arg == "--modes")
+      o.modes = SplitList(value());
+    else if (arg == "--no-reserve")
+      o.reserve = false;
+    else if (arg == "--json")
+      o.json = value();
+    else
+      Die("unknown argument " + arg + " (see the header of bench/witness_bench.cpp)");
+  }
+  if (o.kind != "porep" && o.kind != "winning" && o.kind != "wpost" && o.kind != "snap")
+    Die("--kind takes porep, winning, wpost or snap");
+  for (const std::string &m : o.modes)
+    if (m != "pa" && m != "generic" && m != "generic-native" && m != "parallel" && m != "fast")
+      Die("unknown mode " + m);
+  return o;
+}
+
+size_t SizeIndex(const std::string &size) {
+  static const char *NAMES[] = {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"};
+  for (size_t i = 0; i < 5; i++)
+    if (size == NAMES[i]) return i;
+  Die("--size takes 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+}
+
+Digest32 Seeded(uint8_t mul, uint8_t add) {
+  Digest32 d{};
+  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(mul * i + add);
+  d[31] &= 0x3f; // canonical, as the chain's randomness is
+  return d;
+}
+
+// A partition: generic synthesis into any system, and the witness generator.
+struct Partition {
+  std::function<void(r1cs::ConstraintSystem &)> synthesize;
+  std::function<void(r1cs::WitnessCS &)> witness;
+  std::string what;
+};
+
+Partition PorepPartition(const Options &o, size_t size) {
+  static const RegisteredSealProof PROOFS[] = {
+      RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1,
+      RegisteredSealProof::kStackedDrg512MiBV1_1, RegisteredSealProof::kStackedDrg32GiBV1_1,
+      RegisteredSealProof::kStackedDrg64GiBV1_1};
+  const PorepConfig config = PorepConfigFor(PROOFS[size]);
+  VirtualSectorInputs in;
+  in.prover_id = ProverIdFromActorId(1000);
+  in.sector_id = 32;
+  in.ticket = Seeded(3, 1);
+  in.seed = Seeded(7, 2);
+  in.label_seed = 5;
+  auto c1 = VirtualSectorC1(config, in);
+  if (!c1) Die("virtual C1: " + c1.error().message);
+  auto job = PreparePorepC2(*c1, in.prover_id, in.sector_id); // verifies every challenge
+  if (!job) Die("C2 preparation: " + job.error().message);
+  if (o.partition >= job->partitions.size())
+    Die("--partition " + std::to_string(o.partition) + ": the C1 has " + std::to_string(job->partitions.size()));
+  auto input = std::make_shared<StackedCircuitInput>(std::move(job->partitions[o.partition].circuit.input));
+  Partition p;
+  p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizeStackedCircuit(cs, *input); };
+  p.witness = [input](r1cs::WitnessCS &w) { WitnessStackedCircuit(w, *input); };
+  p.what = "PoRep " + o.size + " partition " + std::to_string(o.partition) + " (virtual sector)";
+  return p;
+}
+
+Partition PoStPartitionOf(const Options &o, size_t size, bool winning) {
+  static const RegisteredPoStProof WINDOW[] = {
+      RegisteredPoStProof::kWindow2KiBV1_2, RegisteredPoStProof::kWindow8MiBV1_2,
+      RegisteredPoStProof::kWindow512MiBV1_2, RegisteredPoStProof::kWindow32GiBV1_2,
+      RegisteredPoStProof::kWindow64GiBV1_2};
+  static const RegisteredPoStProof WINNING[] = {
+      RegisteredPoStProof::kWinning2KiBV1, RegisteredPoStProof::kWinning8MiBV1, RegisteredPoStProof::kWinning512MiBV1,
+      RegisteredPoStProof::kWinning32GiBV1, RegisteredPoStProof::kWinning64GiBV1};
+  const PoStConfig config = PoStConfigFor(winning ? WINNING[size] : WINDOW[size]);
+  const size_t full = config.sector_count;
+  const size_t count = o.sectors == 0 ? full : o.sectors;
+  if (count > full) Die("--sectors: a partition holds at most " + std::to_string(full));
+  const Digest32 randomness = Seeded(37, 5);
+  std::vector<uint64_t> ids;
+  for (uint64_t i = 0; i < count; i++) ids.push_back(5000 + 7 * i);
+  auto sectors = VirtualPoStSectors(config, randomness, ids, 2349);
+  if (!sectors) Die("virtual sectors: " + sectors.error().message);
+  std::vector<PoStReplica> replicas;
+  for (const auto &s : *sectors) replicas.push_back(s.Replica());
+  auto vanilla = GenerateFallbackVanillaProofs(config, randomness, replicas);
+  if (!vanilla) Die("vanilla proofs: " + vanilla.error().message);
+  auto partition = PoStPartitionFromVanilla(config, *vanilla);
+  if (!partition) Die("partition: " + partition.error().message);
+  if (auto ok = VerifyPoStPartition(*partition, randomness); !ok) Die("vanilla verification: " + ok.error().message);
+  auto built = PoStCircuitInputFromPartition(*partition);
+  if (!built) Die("circuit input: " + built.error().message);
+  auto input = std::make_shared<PoStCircuitInput>(std::move(built).value());
+  if (!winning) { // --sectors: the first `count` sectors alone, as their own circuit
+    input->params.sector_count = count;
+    input->sectors.resize(count);
+  }
+  Partition p;
+  p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizePoStCircuit(cs, *input); };
+  p.witness = [input](r1cs::WitnessCS &w) { WitnessPoStCircuit(w, *input); };
+  p.what = std::string(winning ? "WinningPoSt " : "WindowPoSt ") + o.size + ", " +
+           std::to_string(input->sectors.size()) + " circuit sector(s) (virtual sectors)";
+  return p;
+}
+
+Partition SnapPartition(const Options &o, size_t size) {
+  static const RegisteredUpdateProof PROOFS[] = {RegisteredUpdateProof::k2KiBV1, RegisteredUpdateProof::k8MiBV1,
+                                                 RegisteredUpdateProof::k512MiBV1, RegisteredUpdateProof::k32GiBV1,
+                                                 RegisteredUpdateProof::k64GiBV1};
+  const SnapConfig config = SnapConfigFor(PROOFS[size]);
+  if (o.partition >= config.partition_count)
+    Die("--partition " + std::to_string(o.partition) + ": " + o.size + " has " +
+        std::to_string(config.partition_count));
+  auto update = VirtualSnapUpdateSector(config, 32, std::min<uint64_t>(4096, config.sector_nodes / 2));
+  if (!update) Die("virtual update: " + update.error().message);
+  auto proof = VirtualSnapProvePartition(*update, o.partition);
+  if (!proof) Die("partition proof: " + proof.error().message);
+  const SnapPublicInputs pub = update->PublicInputs(o.partition);
+  if (auto ok = SnapVerifyPartition(config, pub, *proof); !ok) Die("vanilla verification: " + ok.error().message);
+  auto built = SnapCircuitInputFromProof(config, pub, *proof);
+  if (!built) Die("circuit input: " + built.error().message);
+  auto input = std::make_shared<SnapCircuitInput>(std::move(built).value());
+  Partition p;
+  p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizeSnapCircuit(cs, *input); };
+  p.witness = [input](r1cs::WitnessCS &w) { WitnessSnapCircuit(w, *input); };
+  p.what = "SnapDeals " + o.size + " partition " + std::to_string(o.partition) + " (virtual update)";
+  return p;
+}
+
+double Seconds(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+// CPU seconds of the whole process (every thread): on a shared machine a run's wall time includes waiting
+// for a core, its CPU time does not
+double CpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+struct Timing {
+  std::string mode;
+  size_t threads = 1;
+  std::vector<double> seconds;
+  std::vector<double> cpu_seconds;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  const Options o = Parse(argc, argv);
+  const size_t size = SizeIndex(o.size);
+  if (o.sectors != 0 && o.kind != "wpost") Die("--sectors is for --kind wpost");
+  const auto made = std::chrono::steady_clock::now();
+  const Partition part = o.kind == "porep"  ? PorepPartition(o, size)
+                         : o.kind == "snap" ? SnapPartition(o, size)
+                                            : PoStPartitionOf(o, size, o.kind == "winning");
+  std::fprintf(stderr, "%s: vanilla proof made and verified in %.2f s\n", part.what.c_str(), Seconds(made));
+  malloc_trim(0);
+
+  r1cs::ShapeCS shape_cs;
+  part.synthesize(shape_cs);
+  const r1cs::AssignmentShape shape = shape_cs.Shape();
+  std::fprintf(stderr, "  %zu constraints, %zu inputs, %zu aux\n", shape.constraints, shape.inputs, shape.aux);
+
+  // the reference the witness modes are compared with: generic synthesis, native gadgets off
+  r1cs::WitnessCS reference;
+  reference.SetNativeGadgets(false);
+  part.synthesize(reference);
+  int status = 0;
+  auto check = [&](const r1cs::WitnessCS &w, const std::string &what) {
+    if (w.input_assignment == reference.input_assignment && w.aux_assignment == reference.aux_assignment &&
+        w.NumConstraints() == reference.NumConstraints())
+      return;
+    std::fprintf(stderr, "  MISMATCH: %s differs from generic synthesis\n", what.c_str());
+    status = 1;
+  };
+
+  std::vector<Timing> results;
+  for (const std::string &mode : o.modes) {
+    const bool threaded = mode == "parallel" || mode == "fast";
+    for (size_t threads : o.threads) {
+      if (!threaded && threads != o.threads.front()) continue; // generic synthesis is sequential
+      Timing r{mode, threaded ? threads : 1, {}, {}};
+      tbb::task_arena arena(int(r.threads));
+      for (size_t run = 0; run < o.runs; run++) {
+        double seconds = 0, cpu = 0;
+        if (mode == "pa") {
+          r1cs::ProvingAssignment pa;
+          pa.Reserve(shape);
+          const auto start = std::chrono::steady_clock::now();
+          const double cpu_start = CpuSeconds();
+          arena.execute([&] { part.synthesize(pa); });
+          seconds = Seconds(start);
+          cpu = CpuSeconds() - cpu_start;
+          if (run == 0 &&
+              (pa.input_assignment != reference.input_assignment || pa.aux_assignment != reference.aux_assignment)) {
+            std::fprintf(stderr, "  MISMATCH: the proving assignment differs from the witness\n");
+            status = 1;
+          }
+        } else {
+          r1cs::WitnessCS w;
+          w.SetNativeGadgets(mode == "generic-native" || mode == "fast");
+          if (o.reserve) w.Reserve(shape.inputs, shape.aux);
+          const auto start = std::chrono::steady_clock::now();
+          const double cpu_start = CpuSeconds();
+          arena.execute([&] {
+            if (threaded)
+              part.witness(w);
+            else
+              part.synthesize(w);
+          });
+          seconds = Seconds(start);
+          cpu = CpuSeconds() - cpu_start;
+          if (run == 0) check(w, mode + " on " + std::to_string(r.threads) + " thread(s)");
+        }
+        r.seconds.push_back(seconds);
+        r.cpu_seconds.push_back(cpu);
+        malloc_trim(0);
+      }
+      std::fprintf(stderr, "  %-15s %2zu thread(s): median %.4f s wall, %.4f s CPU over %zu runs\n", mode.c_str(),
+                   r.threads, Median(r.seconds), Median(r.cpu_seconds), r.seconds.size());
+      results.push_back(std::move(r));
+    }
+  }
+
+  std::ostringstream json;
+  json << "{\"kind\":\"" << o.kind << "\",\"size\":\"" << o.size << "\",\"what\":\"" << part.what
+       << "\",\"constraints\":" << shape.constraints << ",\"inputs\":" << shape.inputs << ",\"aux\":" << shape.aux
+       << ",\"reserve\":" << (o.reserve ? "true" : "false") << ",\"results\":[";
+  for (size_t i = 0; i < results.size(); i++) {
+    const Timing &r = results[i];
+    json << (i ? "," : "") << "{\"mode\":\"" << r.mode << "\",\"threads\":" << r.threads
+         << ",\"median_s\":" << Median(r.seconds) << ",\"median_cpu_s\":" << Median(r.cpu_seconds) << ",\"runs_s\":[";
+    for (size_t k = 0; k < r.seconds.size(); k++) json << (k ? "," : "") << r.seconds[k];
+    json << "]}";
+  }
+  json << "],\"equal\":" << (status == 0 ? "true" : "false") << "}";
+  std::printf("%s\n", json.str().c_str());
+  if (!o.json.empty()) std::ofstream(o.json) << json.str() << "\n";
+  return status;
+}

@@ -1,0 +1,51 @@
+// tests/filecoin_long/porep_witness_8mib_test.cpp — the parallel PoRep witness
+// (filecoin/porep_witness.hpp) of an 8 MiB partition (3,844,929 constraints, a virtual sector)
+// equals generic synthesis element for element: the ProvingAssignment's and a per-variable
+// WitnessCS's input and aux assignments and constraint count, on 1 and 2 threads with native
+// gadgets. (2 KiB and the edge cases: tests/filecoin/circuit_witness_test.cpp.)
+#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep_witness.hpp"
+#include "filecoin/virtual_sector.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_cs.hpp"
+
+#include <gtest/gtest.h>
+#include <tbb/task_arena.h>
+
+using namespace cuzk;
+using namespace cuzk::filecoin;
+
+TEST(PorepWitness8MiB, EqualsGenericSynthesis) {
+  const PorepConfig config = PorepConfigFor(RegisteredSealProof::kStackedDrg8MiBV1_1);
+  VirtualSectorInputs vin;
+  vin.prover_id = ProverIdFromActorId(1000);
+  vin.sector_id = 77;
+  for (size_t i = 0; i < 32; i++) {
+    vin.ticket[i] = uint8_t(3 * i + 1);
+    vin.seed[i] = uint8_t(5 * i + 2);
+  }
+  vin.seed[31] &= 0x3f;
+  vin.label_seed = 9;
+  auto c1 = VirtualSectorC1(config, vin);
+  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  auto job = PreparePorepC2(*c1, vin.prover_id, vin.sector_id);
+  ASSERT_TRUE(job.ok()) << job.error().message;
+  const StackedCircuitInput &in = job->partitions[0].circuit.input;
+
+  r1cs::ProvingAssignment pa;
+  SynthesizeStackedCircuit(pa, in);
+  EXPECT_EQ(pa.NumConstraints(), 3844929u);
+  r1cs::WitnessCS generic;
+  generic.SetNativeGadgets(false);
+  SynthesizeStackedCircuit(generic, in);
+  ASSERT_TRUE(generic.aux_assignment == pa.aux_assignment);
+  ASSERT_EQ(generic.input_assignment, pa.input_assignment);
+  for (int threads : {1, 2}) {
+    r1cs::WitnessCS w;
+    tbb::task_arena(threads).execute([&] { WitnessStackedCircuit(w, in); });
+    EXPECT_EQ(w.input_assignment, pa.input_assignment) << threads << " thread(s)";
+    EXPECT_EQ(w.aux_assignment.size(), pa.aux_assignment.size()) << threads << " thread(s)";
+    EXPECT_TRUE(w.aux_assignment == pa.aux_assignment) << threads << " thread(s)";
+    EXPECT_EQ(w.NumConstraints(), pa.NumConstraints()) << threads << " thread(s)";
+  }
+}
