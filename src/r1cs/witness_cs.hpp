@@ -12,11 +12,6 @@ public:
   WitnessCS() { input_assignment.push_back(Fr::One()); }
 
   bool WantsConstraints() const override { return false; }
-  //! room for `inputs` inputs (ONE included) and `aux` aux values without regrowing
-  void Reserve(size_t inputs, size_t aux) {
-    input_assignment.reserve(inputs);
-    aux_assignment.reserve(aux);
-  }
   bool IsExtensible() const override { return true; }
   //! same renumbering as ProvingAssignment::Extend: other's ONE is dropped
   void Extend(const WitnessCS &other) {
