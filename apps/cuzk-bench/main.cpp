@@ -8,6 +8,7 @@
 namespace cuzk::bench {
 void AddGenVanillaCommand(CLI::App &app, int &exit_code); // gen_vanilla_command.cpp
 void AddInputsCommand(CLI::App &app, int &exit_code);     // inputs_command.cpp
+void AddPceBenchCommand(CLI::App &app, int &exit_code);   // pce_bench_command.cpp
 } // namespace cuzk::bench
 
 int main(int argc, char **argv) {
@@ -19,6 +20,7 @@ int main(int argc, char **argv) {
   cuzk::bench::AddParamsCommand(app, exit_code);
   cuzk::bench::AddGenVanillaCommand(app, exit_code);
   cuzk::bench::AddInputsCommand(app, exit_code);
+  cuzk::bench::AddPceBenchCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

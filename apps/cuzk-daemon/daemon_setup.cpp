@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <spdlog/spdlog.h>
 #include <sstream>
+#include <string_view>
 #include <tbb/global_control.h>
 #include <unistd.h>
 
@@ -29,6 +30,11 @@ bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std
   if (!server::LoadDaemonConfig(cli.config_path, cli.config_given, config, error)) return false;
   if (!cli.listen.empty()) config.listen = cli.listen;
   if (!cli.param_cache.empty()) config.engine.param_dir = cli.param_cache;
+  // the reference's switch, which storage providers know: generic synthesis only
+  if (const char *env = std::getenv("CUZK_DISABLE_PCE"); env && std::string_view(env) == "1") {
+    config.engine.pce = false;
+    config.warnings.push_back("CUZK_DISABLE_PCE=1: pre-compiled synthesis is off (synthesis.pce = false)");
+  }
   std::string rust_log;
   if (const char *env = std::getenv("RUST_LOG")) rust_log = env;
   if (!cli.log_level.empty()) {
@@ -65,6 +71,8 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
       << "cpu.prover_workers = " << c.cpu_prover_workers << "\n"
       << "synthesis.threads = " << c.synthesis_threads << "\n"
       << "synthesis.workers = " << e.synthesis_workers << "\n"
+      << "synthesis.pce = " << (e.pce ? "true" : "false") << "\n"
+      << "synthesis.pce_dir = " << (e.pce_dir.empty() ? "(srs.param_cache)" : e.pce_dir) << "\n"
       << "pipeline.max_ready_partitions = " << e.max_ready_partitions << "\n"
       << "scheduler.critical_lane = " << (e.critical_lane ? "true" : "false") << "\n"
       << "scheduler.finished_job_retention = " << e.finished_job_retention << "\n"

@@ -6,8 +6,11 @@
 #include "engine/filecoin_handlers.hpp"
 
 #include "filecoin/porep_c2.hpp"
+#include "filecoin/porep_witness.hpp"
 #include "filecoin/post_request.hpp"
+#include "filecoin/post_witness.hpp"
 #include "filecoin/snap_request.hpp"
+#include "filecoin/snap_witness.hpp"
 
 #include <span>
 #include <string_view>
@@ -66,6 +69,9 @@ public:
       w.public_inputs = job->partitions[i].public_inputs;
       w.synthesize = [job, i](r1cs::ConstraintSystem &cs) { job->partitions[i].circuit.Synthesize(cs); };
       w.pce_key = PceKey(*id);
+      w.witness = [job, i](r1cs::WitnessCS &cs) {
+        filecoin::WitnessStackedCircuit(cs, job->partitions[i].circuit.input);
+      };
       parts.push_back(std::move(w));
     }
     if (parts.empty()) return Error{"vanilla_proof: the C1 has no partitions"};
@@ -94,6 +100,7 @@ public:
     w.public_inputs = job->public_inputs;
     w.synthesize = [job](r1cs::ConstraintSystem &cs) { filecoin::SynthesizePoStCircuit(cs, job->circuit); };
     w.pce_key = PceKey(*id);
+    w.witness = [job](r1cs::WitnessCS &cs) { filecoin::WitnessPoStCircuit(cs, job->circuit); };
     std::vector<PartitionWork> parts;
     parts.push_back(std::move(w));
     return parts;
@@ -119,6 +126,7 @@ public:
       w.public_inputs = job->public_inputs[k];
       w.synthesize = [job, k](r1cs::ConstraintSystem &cs) { filecoin::SynthesizeSnapCircuit(cs, job->partitions[k]); };
       w.pce_key = PceKey(*id);
+      w.witness = [job, k](r1cs::WitnessCS &cs) { filecoin::WitnessSnapCircuit(cs, job->partitions[k]); };
       parts.push_back(std::move(w));
     }
     if (parts.empty()) return Error{"vanilla_proofs: no partitions"};

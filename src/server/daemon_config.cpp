@@ -214,6 +214,8 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
     if (v > 0) e.synthesis_workers = v;
   }
   if (e.synthesis_workers == 0) r.Fail("synthesis.workers", "at least 1");
+  r.Bool("synthesis.pce", e.pce);
+  r.String("synthesis.pce_dir", e.pce_dir);
 
   // pipeline.max_ready_partitions is ours; the reference's max_gpu_queue_depth targets the same depth
   if (r.Present("pipeline.max_ready_partitions")) {

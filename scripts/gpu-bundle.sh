@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# scripts/gpu-bundle.sh — packs the product for a GPU host that has CUDA but none of the CPU stack's
+# libraries (gRPC, protobuf, oneTBB, spdlog, simdjson, toml++) and no network: cuzk-daemon and
+# cuzk-bench from a Release build made here (nvcc builds sm_90 here too), with every shared library
+# they load except the C runtime and the NVIDIA driver, which the host provides.
+#
+#   ./scripts/gpu-bundle.sh [DIR]        (default .bundle; git-ignored, so `carry` it to the host)
+#   then on the host:  DIR/run cuzk-bench selftest --quick
+#
+# DIR/run sets LD_LIBRARY_PATH to DIR/lib and runs DIR/bin/<program>. PROGRAMS picks the programs
+# (default "cuzk-daemon cuzk-bench"), CUZK_BUILD_DIR the
+# build (default build); the programs must have been built there (cmake --build build --target
+# cuzk-daemon cuzk-bench).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BUILD=${CUZK_BUILD_DIR:-build}
+OUT=${1:-.bundle}
+rm -rf "$OUT"
+mkdir -p "$OUT/bin" "$OUT/lib"
+for program in ${PROGRAMS:-cuzk-daemon cuzk-bench}; do
+  [ -x "$BUILD/bin/$program" ] || { echo "gpu-bundle: $BUILD/bin/$program is not built" >&2; exit 1; }
+  cp "$BUILD/bin/$program" "$OUT/bin/"
+  strip --strip-debug "$OUT/bin/$program" 2>/dev/null || true
+done
+# the host's own: glibc's libraries and the loader, and the driver's libcuda
+keep_host='^(libc|libm|libdl|librt|libpthread|libresolv|ld-linux-x86-64|libcuda|libnvidia-)[.-]'
+for program in "$OUT"/bin/*; do
+  ldd "$program" | awk '/=> \// { print $3 }' | while read -r lib; do
+    name=$(basename "$lib")
+    if [[ ! $name =~ $keep_host ]]; then cp -L -n "$lib" "$OUT/lib/$name"; fi
+  done
+done
+cat >"$OUT/run" <<'RUN'
+#!/usr/bin/env bash
+# runs a bundled program with the bundled libraries: DIR/run cuzk-bench ARGS...
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+program=$1
+shift
+LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$here/bin/$program" "$@"
+RUN
+chmod +x "$OUT/run"
+echo "gpu-bundle: $(du -sh "$OUT" | cut -f1) in $OUT ($(ls "$OUT/lib" | wc -l) libraries)"
