@@ -5,9 +5,9 @@
 // its partitions' synthesis functions, which the engine may run concurrently and copy freely.
 #include "engine/filecoin_handlers.hpp"
 
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/post_request.hpp"
-#include "filecoin/snap_request.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/post/post_request.hpp"
+#include "filecoin/snap/snap_request.hpp"
 
 #include <span>
 #include <string_view>
