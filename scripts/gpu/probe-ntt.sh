@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-ntt.sh — NTT experiments for a device slot (run by the lead after gpu-check.sh, which already
+# scripts/gpu/probe-ntt.sh — NTT experiments on a GPU machine (run after gpu-check.sh, which already
 # times every transform, the H step and each of their kernels): ncu's view of two tiled passes of the 2^24 forward
 # transform (one without a twist, one with), for where the issue slots go. Env: BUILD (the GPU build dir), PROBE_OUT
 # (where results go). ≤ 60 s.

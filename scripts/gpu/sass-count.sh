@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# scripts/sass-count.sh — SASS instructions per kernel of one .cu file, without cuobjdump (which this VM lacks):
+# scripts/gpu/sass-count.sh — SASS instructions per kernel of one .cu file, without cuobjdump (for machines that lack it):
 # compiles it to an sm_90 cubin with the project's flags and divides each kernel's .text section by 16 bytes, the
 # size of one Hopper instruction. How the Fr multiply's 312 → 264 was counted (src/gpu/field.cuh RedcFactor).
-#   scripts/sass-count.sh FILE.cu [REGEX] [extra nvcc flags…]   e.g. scripts/sass-count.sh src/gpu/ntt_tiled.cu Lj9E
+#   scripts/gpu/sass-count.sh FILE.cu [REGEX] [extra nvcc flags…]   e.g. scripts/gpu/sass-count.sh src/gpu/ntt_tiled.cu Lj9E
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SRC=$1
 RE=${2:-.}
 shift $(($# < 2 ? $# : 2))

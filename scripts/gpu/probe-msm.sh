@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-msm.sh — MSM measurements at a device slot (run after scripts/gpu-check.sh with
+# scripts/gpu/probe-msm.sh — MSM measurements on a GPU machine (run after scripts/gpu-check.sh with
 # BUILD=<its build dir>, PROBE_OUT=<folder>; ≤ 60 s): raw field/curve rates (gpu_field_rates), the
 # SASS instruction mix of the field multiplications, then per-phase times (CUZK_MSM_PROFILE=1) of
 # the default G1/G2 MSMs. Other window widths: CUZK_MSM_WINDOW=c; items in bucket order: CUZK_MSM_ORDER=0.
@@ -29,10 +29,10 @@ GB="$B/bench/gpu/gpu_bench"
 run "G1 2^24 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^24" --runs 2
 run "G2 2^22 default" 10 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^22" --runs 2
 run "G2 2^24 default" 20 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g2 2^24" --runs 2
-# 2^26: one run, windows a group a pass (default c = 20; session 4 measured c = 16 and 22 slower)
+# 2^26: one run, windows a group a pass (default c = 20; c = 16 and 22 measured slower, BENCHMARKS.md)
 run "G1 2^26 default" 25 CUZK_MSM_PROFILE=1 "$GB" --filter "msm_g1 2^26" --runs 2
-# the scalar fold (msm_window.hpp MsmWindows) gives 2^24 c = 17 in 15 windows; c = 16 (16 windows) was the width
-# before it, c = 20 (13 windows) the next the rule allows
+# the scalar fold (msm_window.hpp MsmWindows) gives 2^24 c = 17 in 15 windows; c = 16 (16 windows) is the plain
+# rule's width, c = 20 (13 windows) the next the rule allows
 run "G1 2^24 c=16" 10 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=16 "$GB" --filter "msm_g1 2^24" --runs 3
 run "G2 2^24 c=16" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=16 "$GB" --filter "msm_g2 2^24" --runs 3
 run "G2 2^24 c=20" 25 CUZK_MSM_PROFILE=1 CUZK_MSM_WINDOW=20 "$GB" --filter "msm_g2 2^24" --runs 3

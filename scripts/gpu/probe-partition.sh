@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-partition.sh — the 2^27 partition with every MSM profiled (CUZK_MSM_PROFILE=1), under the cost-model
-# window rule (the default since session 6: c = 16 for the ~3.9 M-point L and A tails, 13 under =capped). Compare its
+# scripts/gpu/probe-partition.sh — the 2^27 partition with every MSM profiled (CUZK_MSM_PROFILE=1), under the cost-model
+# window rule (the default: c = 16 for the ~3.9 M-point L and A tails, 13 under =capped). Compare its
 # "msm profile" lines and phases with gpu-check's default run. Env: BUILD, PROBE_OUT. ~70 s (host setup ~50 s).
 set -u
 B=${BUILD:-build-gpu}

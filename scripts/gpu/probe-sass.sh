@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-sass.sh — what ptxas made of the NTT's hot loop and the Fr multiply, for study off the device (this
-# VM has no cuobjdump): the SASS instruction mix of MulChain<Fr> (gpu_field_rates) and of the 9-bit tiled NTT pass
+# scripts/gpu/probe-sass.sh — what ptxas made of the NTT's hot loop and the Fr multiply, for study off the device (a
+# machine without a CUDA driver may lack cuobjdump): the SASS instruction mix of MulChain<Fr> (gpu_field_rates) and of the 9-bit tiled NTT pass
 # (gpu_bench), plus the full SASS of both, gzipped. Env: BUILD, PROBE_OUT. ≤ 20 s.
 set -u
 B=${BUILD:-build-gpu}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-twist.sh — the NTT's twist above the root table (the 2^27 top pass) both ways, in one process
+# scripts/gpu/probe-twist.sh — the NTT's twist above the root table (the 2^27 top pass) both ways, in one process
 # each: one lookup an element (NttPassArgs::twist_lookups, the default) against the per-thread geometric series
 # (CUZK_NTT_TWIST=geometric), the 2^27 forward transform and its kernels. gpu-check's own bench run is the default's
 # figure from the same machine. Env: BUILD, PROBE_OUT. ≤ 60 s.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/gpu-probe-derive-c.sh — the 2^27 partition with c formed on the device (CUZK_GPU_DERIVE_C=1: 4.3 GB less
+# scripts/gpu/probe-derive-c.sh — the 2^27 partition with c formed on the device (CUZK_GPU_DERIVE_C=1: 4.3 GB less
 # PCIe a partition), single and pipelined (two workers): compare with gpu-check's default run, whose pipelined figure
 # pays for c's copy contending with the other worker's a. Env: BUILD, PROBE_OUT. ~110 s (host setup ~50 s; run it with PROBE_CAP=150).
 set -u
