@@ -1,4 +1,4 @@
-// src/r1cs/expected.hpp — a value or an error message, for failures that are expected (bad bytes,
+// src/base/expected.hpp — a value or an error message, for failures that are expected (bad bytes,
 // wrong lengths) and so must not be exceptions (STYLE.md house rule 6). C++20 has no std::expected.
 #pragma once
 #include <cassert>
