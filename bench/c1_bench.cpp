@@ -5,10 +5,10 @@
 // depends on the shape and the digits, not on whether the proofs verify. Throughput is reported
 // as bytes of JSON per second (MB/s = bytes_per_second / 1e6); run with
 // --benchmark_repetitions=N for medians.
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
-#include "filecoin/porep_vanilla_verify.hpp"
-#include "filecoin/virtual_sector.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
+#include "filecoin/porep/porep_vanilla_verify.hpp"
+#include "filecoin/testing/virtual_sector.hpp"
 
 #include "../tests/filecoin/c1_sample.hpp"
 

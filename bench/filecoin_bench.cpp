@@ -2,9 +2,9 @@
 // SHA-256 tree (comm_d) over 2^20 leaves, and the 8-ary Poseidon tree over 2^18 leaves (the
 // tree_r_last shape of an 8 MiB sector), on all threads oneTBB gives (both trees hash level by
 // level in parallel). Also commP of a 1 MiB payload. Leaves are seeded random field elements.
-#include "filecoin/comm_d.hpp"
-#include "filecoin/poseidon_tree.hpp"
-#include "filecoin/sha_tree.hpp"
+#include "filecoin/core/comm_d.hpp"
+#include "filecoin/merkle/poseidon_tree.hpp"
+#include "filecoin/merkle/sha_tree.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -4,7 +4,7 @@
 // recording system (shape only). Inputs are 512 seeded random allocated bits hashed to one
 // digest (45,386 constraints), and the SDR label gadget (one PoRep layer ≥ 2, 525,853
 // constraints). One thread; medians of 5 repetitions.
-#include "filecoin/label_circuit.hpp"
+#include "filecoin/porep/label_circuit.hpp"
 #include "gadgets/sha256.hpp"
 #include "r1cs/r1cs.hpp"
 

@@ -6,7 +6,7 @@
 //   partition_synth_bench --kind porep|wpost|snap --size 2KiB|8MiB|512MiB|32GiB|64GiB
 //       [--partition K] [--sectors N] [--chunks N] [--reserve count|none] [--runs R] [--json FILE]
 //
-// The vanilla proof comes from a virtual sector (filecoin/virtual_sector.hpp, virtual_post.hpp,
+// The vanilla proof comes from a virtual sector (filecoin/testing/virtual_sector.hpp, virtual_post.hpp,
 // virtual_snap.hpp) and is verified before its circuit is synthesised. Counts are checked on the way
 // against spec/porep.md §4.2 and spec/post-snap-poseidon.md §5; a mismatch exits non-zero.
 //   --reserve count  (default) a counting pass (r1cs/shape_cs.hpp) first, timed on its own, then the
@@ -15,7 +15,7 @@
 //                    sectors is padded to the full count by repeating the last, spec §3.4), to measure
 //                    how the 32 GiB memory scales without its 4 GB
 //   --chunks N       WindowPoSt only: N > 0 synthesises sectors in N parallel groups (upstream's
-//                    synthesize_extendable, filecoin/post_circuit.hpp); 0 (default) is the engine's path
+//                    synthesize_extendable, filecoin/post/post_circuit.hpp); 0 (default) is the engine's path
 //   --runs R         R syntheses, each into a fresh assignment; rates are medians, peak memory the max
 // Single-threaded as the engine runs it: one synthesis worker per partition (engine/pipeline.cpp),
 // and no circuit parallelises internally; the reported CPU/wall ratio shows it.
@@ -26,12 +26,12 @@
 //
 // Not a Google Benchmark program: one 32 GiB synthesis is minutes and ~17 GB, so the repetition is
 // explicit (--runs) and the output is one JSON object (stdout and --json) plus readable lines on stderr.
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/post_circuit.hpp"
-#include "filecoin/snap_circuit.hpp"
-#include "filecoin/virtual_post.hpp"
-#include "filecoin/virtual_sector.hpp"
-#include "filecoin/virtual_snap.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/post/post_circuit.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
+#include "filecoin/testing/virtual_post.hpp"
+#include "filecoin/testing/virtual_sector.hpp"
+#include "filecoin/testing/virtual_snap.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_cs.hpp"
 

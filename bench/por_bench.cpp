@@ -10,10 +10,10 @@
 // challenge set, a WindowPoSt partition 10 per sector; BM_PorSha: one level of the binary SHA
 // tree_d (45,382 constraints + 2); BM_StackedCircuit2KiB: a whole PoRep partition circuit
 // (2,687,921 constraints; the SHA-256 labels and tree_d dominate) from a sealed 2KiB sector's C1.
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/replica_id.hpp"
-#include "filecoin/stacked_circuit.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/core/replica_id.hpp"
+#include "filecoin/porep/stacked_circuit.hpp"
+#include "filecoin/testing/porep_prove.hpp"
 #include "gadgets/por.hpp"
 #include "gadgets/poseidon_circuit.hpp"
 #include "r1cs/proving_assignment.hpp"

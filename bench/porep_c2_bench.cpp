@@ -8,8 +8,8 @@
 // Parameters: PoRep test parameters from $CUZK_TEST_PARAM_DIR, else ./test-params, made there on
 // first use (EnsureTestParameters, as `cuzk-bench params --type porep --sector-size 8MiB`: minutes)
 // and reused afterwards. A size whose parameters cannot be had is skipped with an error.
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/testing/test_params.hpp"
 
 #include "../tests/filecoin/porep_c2_sector.hpp"
 
@@ -50,7 +50,7 @@ const Fixture *Load(RegisteredSealProof proof) {
   const char *env = std::getenv("CUZK_TEST_PARAM_DIR");
   const uint64_t size = GetSealProofInfo(proof).sector_size;
   const double cpu0 = ProcessCpuSeconds();
-  auto files = EnsureTestParameters({TestParamsKind::kPorep, size, env ? env : "test-params", {}});
+  auto files = EnsureTestParameters({CircuitKind::kPorep, size, env ? env : "test-params", {}});
   if (!files) {
     std::fprintf(stderr, "test parameters: %s\n", files.error().message.c_str());
     return nullptr;

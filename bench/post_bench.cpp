@@ -6,12 +6,12 @@
 // FallbackPoSt circuit into a ProvingAssignment (witness from a sparse 2^30-leaf tree_r_last): one
 // WindowPoSt sector (53,333 constraints; the 2349-sector partition is 2349 of them) and a whole
 // WinningPoSt partition (370,590). Medians of 5 repetitions.
-#include "filecoin/post_bincode.hpp"
-#include "filecoin/post_circuit.hpp"
-#include "filecoin/post_vanilla.hpp"
-#include "filecoin/snap_bincode.hpp"
-#include "filecoin/snap_vanilla.hpp"
-#include "filecoin/sparse_poseidon_tree.hpp"
+#include "filecoin/merkle/sparse_poseidon_tree.hpp"
+#include "filecoin/post/post_bincode.hpp"
+#include "filecoin/post/post_circuit.hpp"
+#include "filecoin/post/post_vanilla.hpp"
+#include "filecoin/snap/snap_bincode.hpp"
+#include "filecoin/snap/snap_vanilla.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 #include <benchmark/benchmark.h>

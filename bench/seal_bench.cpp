@@ -2,9 +2,9 @@
 // C1 generation for 2 KiB and 8 MiB sectors, with per-step times (tree_d, labels, tree_c, tree_r_last) as
 // counters. 512 MiB (5.3 GB peak RSS, ~570 CPU-seconds) runs only when
 // CUZK_BENCH_SEAL_512MIB=1 is set, once. Data is a seeded random fr32 payload filling the sector.
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/seal.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/testing/porep_prove.hpp"
+#include "filecoin/testing/seal.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -1,5 +1,5 @@
 // bench/snap_circuit_bench.cpp — synthesis of the SnapDeals partition circuit
-// (filecoin/snap_circuit.hpp), in constraints per second, one thread, a fresh system per iteration:
+// (filecoin/snap/snap_circuit.hpp), in constraints per second, one thread, a fresh system per iteration:
 //
 //   BM_SnapCircuit2KiB<ProvingAssignment | WitnessCS>: a real partition (1,705,039 constraints)
 //     from a seeded update's vanilla proof;
@@ -8,7 +8,7 @@
 //     process's peak resident memory afterwards (≈ 2.6 GB of aux values).
 //
 //   ./snap_circuit_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
-#include "filecoin/snap_circuit.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 

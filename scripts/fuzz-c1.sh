@@ -3,7 +3,7 @@
 # (tests/fuzz/c1_fuzzer.cpp), under AddressSanitizer and UndefinedBehaviorSanitizer.
 #
 # Needs clang with libFuzzer (Debian: clang) and libsimdjson-dev. The default test suite already
-# runs a bounded seeded mutation test (test_filecoin_c1_fuzz); this is for longer runs.
+# runs a bounded seeded mutation test (test_filecoin_porep_c1_fuzz); this is for longer runs.
 #
 #   scripts/fuzz-c1.sh [seconds]     default 60; crashes land in $OUT (default $TMPDIR/cuzk-fuzz-c1)
 set -euo pipefail
@@ -16,8 +16,8 @@ mkdir -p "$OUT_DIR/corpus"
 
 "$CXX" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$ROOT/src" "$ROOT/tests/fuzz/c1_fuzzer.cpp" \
-  "$ROOT/src/filecoin/c1_json_read.cpp" "$ROOT/src/filecoin/c1_json_write.cpp" \
-  "$ROOT/src/filecoin/c1_envelope.cpp" "$ROOT/src/filecoin/registered_seal_proof.cpp" \
+  "$ROOT/src/filecoin/porep/c1_json_read.cpp" "$ROOT/src/filecoin/porep/c1_json_write.cpp" \
+  "$ROOT/src/filecoin/porep/c1_envelope.cpp" "$ROOT/src/filecoin/core/registered_seal_proof.cpp" \
   -lsimdjson -o "$OUT_DIR/c1_fuzzer"
 
 # seeds, then the run (crash-*, timeout-*, leak-* files are written to $OUT_DIR)

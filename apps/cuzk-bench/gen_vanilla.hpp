@@ -7,8 +7,8 @@
 //   params-id            the .params/.vk file stem of the circuit
 #pragma once
 #include "ff/bls12_381.hpp"
-#include "filecoin/registered_seal_proof.hpp"
-#include "filecoin/seal.hpp"
+#include "filecoin/core/registered_seal_proof.hpp"
+#include "filecoin/testing/seal.hpp"
 #include "request_file.hpp"
 
 #include <cstdint>

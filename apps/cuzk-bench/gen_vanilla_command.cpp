@@ -1,6 +1,6 @@
 // apps/cuzk-bench/gen_vanilla_command.cpp — `gen-vanilla porep`: a PoRep C1 request from a small
 // sector sealed here from seeded data, or from a virtual sector of any size (--virtual, for 32GiB and
-// 64GiB C2 without 32GiB of data: filecoin/virtual_sector.hpp), for `single --type porep --c1`
+// 64GiB C2 without 32GiB of data: filecoin/testing/virtual_sector.hpp), for `single --type porep --c1`
 // against a daemon. Also registers the group's other subcommands (gen_vanilla_post.cpp,
 // gen_vanilla_snap.cpp).
 //
@@ -11,18 +11,18 @@
 // verifier's public inputs, one decimal per line, partitions separated by blank lines; what
 // `verify --inputs` reads), params-id (the .params/.vk file stem of the circuit) and request.txt
 // (gen_vanilla.hpp), so the daemon's proof can be checked outside it; sealed sectors also leave
-// data.bin (the seeded payload) and sector/ (filecoin/seal_store.hpp, which window-post, winning-post
+// data.bin (the seeded payload) and sector/ (filecoin/testing/seal_store.hpp, which window-post, winning-post
 // and snap take with --sector).
 #include "gen_vanilla.hpp"
 
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/seal_store.hpp"
-#include "filecoin/test_params.hpp"
-#include "filecoin/virtual_sector.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/testing/porep_prove.hpp"
+#include "filecoin/testing/seal_store.hpp"
+#include "filecoin/testing/test_params.hpp"
+#include "filecoin/testing/virtual_sector.hpp"
 
 #include <CLI/CLI.hpp>
 #include <chrono>

@@ -2,9 +2,9 @@
 // subcommands.
 #include "gen_vanilla.hpp"
 
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_config.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/core/porep_config.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
 #include "request_inputs.hpp"
 
 #include <CLI/CLI.hpp>

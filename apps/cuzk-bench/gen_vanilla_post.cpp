@@ -7,18 +7,18 @@
 //
 // Small sizes: N sectors (ids sector-num, sector-num+1, ...) are sealed here from seeded data, or
 // one is loaded with --sector (gen-vanilla porep's sector/ directory). --virtual: virtual sectors
-// (filecoin/virtual_post.hpp) of any size, by default a full partition (2349 sectors at 32GiB).
+// (filecoin/testing/virtual_post.hpp) of any size, by default a full partition (2349 sectors at 32GiB).
 // WinningPoSt selects its sector from a set of N as the chain does and proves that one.
 // DIR receives <kind>-vanilla.json (JSON array of base64), request.txt, <kind>-inputs.txt and
 // params-id (gen_vanilla.hpp).
 #include "gen_vanilla.hpp"
 
-#include "filecoin/post_bincode.hpp"
-#include "filecoin/post_challenges.hpp"
-#include "filecoin/post_vanilla.hpp"
-#include "filecoin/seal_store.hpp"
-#include "filecoin/test_params.hpp"
-#include "filecoin/virtual_post.hpp"
+#include "filecoin/post/post_bincode.hpp"
+#include "filecoin/post/post_challenges.hpp"
+#include "filecoin/post/post_vanilla.hpp"
+#include "filecoin/testing/seal_store.hpp"
+#include "filecoin/testing/test_params.hpp"
+#include "filecoin/testing/virtual_post.hpp"
 #include "hash/poseidon.hpp"
 #include "prove_request.hpp"
 

@@ -7,16 +7,16 @@
 //
 // Small sizes: a sector is sealed here from seeded data (or loaded with --sector), its replica is
 // the sector key, and seeded fr32 data is encoded into it (the "replica update"). --virtual: a
-// virtual update (filecoin/virtual_snap.hpp) of any size. DIR receives snap-vanilla.json,
+// virtual update (filecoin/testing/virtual_snap.hpp) of any size. DIR receives snap-vanilla.json,
 // request.txt, snap-inputs.txt and params-id (gen_vanilla.hpp).
 #include "gen_vanilla.hpp"
 
-#include "filecoin/seal_store.hpp"
-#include "filecoin/snap_bincode.hpp"
-#include "filecoin/snap_circuit.hpp"
-#include "filecoin/snap_vanilla.hpp"
-#include "filecoin/test_params.hpp"
-#include "filecoin/virtual_snap.hpp"
+#include "filecoin/snap/snap_bincode.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
+#include "filecoin/snap/snap_vanilla.hpp"
+#include "filecoin/testing/seal_store.hpp"
+#include "filecoin/testing/test_params.hpp"
+#include "filecoin/testing/virtual_snap.hpp"
 #include "hash/poseidon.hpp"
 
 #include <CLI/CLI.hpp>

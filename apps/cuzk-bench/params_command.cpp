@@ -8,7 +8,7 @@
 // else /var/tmp/filecoin-proof-parameters.
 #include "params_command.hpp"
 
-#include "filecoin/test_params.hpp"
+#include "filecoin/testing/test_params.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -31,7 +31,7 @@ std::string DefaultParamDir() {
 }
 
 int RunParams(const ParamsOptions &options) {
-  const auto kind = filecoin::ParseTestParamsKind(options.type);
+  const auto kind = filecoin::ParseCircuitKind(options.type);
   if (!kind) {
     std::fprintf(stderr, "error: unknown --type %s (porep, wpost, winning, snap)\n", options.type.c_str());
     return 2;
@@ -47,7 +47,7 @@ int RunParams(const ParamsOptions &options) {
   request.sector_size = *size;
   request.dir = options.param_dir.empty() ? DefaultParamDir() : options.param_dir;
   request.seed = options.seed;
-  std::printf("%s %s parameters in %s ...\n", std::string(filecoin::TestParamsKindName(*kind)).c_str(),
+  std::printf("%s %s parameters in %s ...\n", std::string(filecoin::CircuitKindName(*kind)).c_str(),
               options.sector_size.c_str(), request.dir.c_str());
   std::fflush(stdout);
   auto files = filecoin::EnsureTestParameters(request);

@@ -2,9 +2,9 @@
 #include "prove_request.hpp"
 
 #include "client.hpp"
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
-#include "filecoin/registered_seal_proof.hpp"
+#include "filecoin/core/registered_seal_proof.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
 #include "request_file.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,15 +1,15 @@
 // apps/cuzk-bench/request_inputs.cpp — public inputs of a request, verifier side and prover side.
 #include "request_inputs.hpp"
 
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/post_bincode.hpp"
-#include "filecoin/post_challenges.hpp"
-#include "filecoin/post_request.hpp"
-#include "filecoin/registered_seal_proof.hpp"
-#include "filecoin/snap_circuit.hpp"
-#include "filecoin/snap_request.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/core/registered_seal_proof.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/post/post_bincode.hpp"
+#include "filecoin/post/post_challenges.hpp"
+#include "filecoin/post/post_request.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
+#include "filecoin/snap/snap_request.hpp"
+#include "filecoin/testing/test_params.hpp"
 #include "groth16/snarkjs_json.hpp"
 
 #include <algorithm>

@@ -5,12 +5,12 @@
 // its partitions' synthesis functions, which the engine may run concurrently and copy freely.
 #include "engine/filecoin_handlers.hpp"
 
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/porep_witness.hpp"
-#include "filecoin/post_request.hpp"
-#include "filecoin/post_witness.hpp"
-#include "filecoin/snap_request.hpp"
-#include "filecoin/snap_witness.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/porep/porep_witness.hpp"
+#include "filecoin/post/post_request.hpp"
+#include "filecoin/post/post_witness.hpp"
+#include "filecoin/snap/snap_request.hpp"
+#include "filecoin/snap/snap_witness.hpp"
 
 #include <span>
 #include <string_view>

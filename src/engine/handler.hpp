@@ -6,9 +6,9 @@
 // is the handler's to reject, with a message that names what was wrong; the job then FAILS with
 // that message and nothing else is affected.
 #pragma once
+#include "base/expected.hpp"
 #include "engine/request.hpp"
 #include "ff/ff.hpp"
-#include "r1cs/expected.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 

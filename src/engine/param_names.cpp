@@ -2,12 +2,12 @@
 // official parameter file stems they stand for.
 //
 // The stems themselves (v28-<prefix>-<tree shape>-<hex SHA-256 of the public parameters'
-// identifier>) are src/filecoin's: TestParamsCacheId computes them from the same circuit
+// identifier>) are filecoin/core's: ParameterCacheIdFor computes them from the same circuit
 // configurations the circuits are built from, and `cuzk-bench params` writes test parameters under
 // them. Spelling them a second time here could only let the two drift apart.
 #include "engine/engine.hpp"
 #include "engine/filecoin_handlers.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/core/parameter_names.hpp"
 
 #include <array>
 #include <utility>
@@ -15,14 +15,14 @@
 namespace cuzk::engine {
 namespace {
 
-using filecoin::TestParamsKind;
+using filecoin::CircuitKind;
 
 // circuit id prefixes, in KnownCircuitIds order
-constexpr std::array<std::pair<const char *, TestParamsKind>, 4> KINDS{{
-    {"porep", TestParamsKind::kPorep},
-    {"wpost", TestParamsKind::kWindowPoSt},
-    {"winning", TestParamsKind::kWinningPoSt},
-    {"snap", TestParamsKind::kSnap},
+constexpr std::array<std::pair<const char *, CircuitKind>, 4> KINDS{{
+    {"porep", CircuitKind::kPorep},
+    {"wpost", CircuitKind::kWindowPoSt},
+    {"winning", CircuitKind::kWinningPoSt},
+    {"snap", CircuitKind::kSnap},
 }};
 
 // the five sector sizes with published parameters
@@ -52,7 +52,7 @@ std::string SrsFileStem(std::string_view circuit_id) {
   for (const auto &[prefix, kind] : KINDS)
     for (uint64_t size : SECTOR_SIZES)
       if (circuit_id == std::string(prefix) + "-" + SectorSizeSuffix(size)) {
-        auto stem = filecoin::TestParamsCacheId(kind, size);
+        auto stem = filecoin::ParameterCacheIdFor(kind, size);
         return stem ? *stem : std::string();
       }
   return {};

@@ -16,8 +16,8 @@
 namespace cuzk::gpu {
 
 //! Knobs of the device MSM. The defaults are the measured best; FromEnv lets experiments
-//! (scripts/gpu-probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_PROFILE=1,
-//! CUZK_MSM_ORDER=0, CUZK_MSM_WINDOW_RULE=capped (the old width rule).
+//! (scripts/gpu/probe-msm.sh) override them: CUZK_MSM_WINDOW=c, CUZK_MSM_PROFILE=1,
+//! CUZK_MSM_ORDER=0, CUZK_MSM_WINDOW_RULE=capped (MsmWindowRule::kCapped).
 struct MsmTuning {
   unsigned window_bits = 0; //!< c; 0: Msm::WindowBits(n, window_rule)
   MsmWindowRule window_rule = MsmWindowRule::kCostModel;

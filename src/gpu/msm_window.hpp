@@ -22,7 +22,7 @@ inline constexpr unsigned MsmTopBits(unsigned c) { return FOLDED_SCALAR_BITS + 1
 
 //! How Msm::WindowBits picks c for n points when no width is forced (MsmTuning::window_rule)
 enum class MsmWindowRule : uint8_t {
-  //! c ≤ log2 n − 6, the cheapest by W·(n + 2^c) (the rule until session 6). Buckets of fewer than ~64 points left the
+  //! c ≤ log2 n − 6, the cheapest by W·(n + 2^c) (not the default). Buckets of fewer than ~64 points left the
   //! accumulation's warps unbalanced while items ran in bucket order (measured on an H200: c = 20 at
   //! 2^24, 32 points a bucket, accumulated no faster than c = 16).
   kCapped,

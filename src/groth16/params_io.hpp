@@ -9,8 +9,8 @@
 // and their large sections decoded in parallel. Bytes after the b_g2 section are allowed in a
 // `.params` file (phase-2 MPC outputs append their transcript there) and counted.
 #pragma once
+#include "base/expected.hpp"
 #include "groth16/parameters.hpp"
-#include "r1cs/expected.hpp"
 
 #include <span>
 #include <string>

@@ -4,8 +4,8 @@
 // Proof::read, rejects the identity in any position: no honest proof has one, and accepting
 // it would let a malformed proof reach the pairing.
 #pragma once
+#include "base/expected.hpp"
 #include "groth16/parameters.hpp"
-#include "r1cs/expected.hpp"
 
 #include <array>
 #include <span>

@@ -10,9 +10,9 @@
 // The assignment passed to ProveStart is the circuit's synthesis; the input_i·0 = 0 rows are
 // appended by the backend, so a, b, c have NumConstraints() + NumInputs() rows in the QAP.
 #pragma once
+#include "base/expected.hpp"
 #include "groth16/parameters.hpp"
 #include "poly/domain.hpp"
-#include "r1cs/expected.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 #include <span>

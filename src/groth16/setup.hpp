@@ -8,9 +8,9 @@
 // prover's density tracking applies (bellperson filters the points at infinity instead, which is
 // the same set except with negligible probability).
 #pragma once
+#include "base/expected.hpp"
 #include "groth16/parameters.hpp"
 #include "r1cs/constraint_system.hpp"
-#include "r1cs/expected.hpp"
 #include "r1cs/recording_cs.hpp"
 
 namespace cuzk::groth16 {

@@ -6,8 +6,8 @@
 // signals are our inputs after ONE, in order. Used to have our proofs checked by
 // `snarkjs groth16 verify` (tests/oracle).
 #pragma once
+#include "base/expected.hpp"
 #include "groth16/parameters.hpp"
-#include "r1cs/expected.hpp"
 
 #include <span>
 #include <string>

@@ -8,9 +8,9 @@
 //   Π e(zⱼ·Aⱼ, Bⱼ) · e(Σ zⱼ·accⱼ, −γ) · e(Σ zⱼ·Cⱼ, −δ) · e(−(Σ zⱼ)·α, β) = 1,
 // which accepts an invalid proof with probability about 2^−128.
 #pragma once
+#include "base/expected.hpp"
 #include "ec/pairing.hpp"
 #include "groth16/parameters.hpp"
-#include "r1cs/expected.hpp"
 
 #include <span>
 #include <vector>

@@ -5,8 +5,8 @@
 // element for element, to synthesising the circuit into one (the tests hold it to that), so
 // every prover backend takes it unchanged.
 #pragma once
+#include "base/expected.hpp"
 #include "pce/pre_compiled.hpp"
-#include "r1cs/expected.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 

@@ -10,8 +10,8 @@
 // A file that is truncated, corrupt, of another format version or recorded for another shape is
 // rejected with an error saying which; the caller then records the circuit again.
 #pragma once
+#include "base/expected.hpp"
 #include "pce/pre_compiled.hpp"
-#include "r1cs/expected.hpp"
 
 #include <filesystem>
 #include <memory>

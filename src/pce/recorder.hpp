@@ -6,10 +6,10 @@
 // coefficients (terms that cancelled) are dropped, as density tracking drops them, so the
 // recorded densities are exactly the ones synthesis into a ProvingAssignment tracks.
 #pragma once
+#include "base/expected.hpp"
 #include "pce/pre_compiled.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
-#include "r1cs/expected.hpp"
 
 #include <atomic>
 #include <unordered_map>

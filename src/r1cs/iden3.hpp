@@ -6,8 +6,8 @@
 // BLS12-381's r, wire indices and field elements must be in range; failures are messages.
 // Wire 0 is ONE, then outputs, public inputs (our inputs 1..), then private wires (our aux).
 #pragma once
+#include "base/expected.hpp"
 #include "r1cs/constraint_system.hpp"
-#include "r1cs/expected.hpp"
 #include "r1cs/recording_cs.hpp"
 
 #include <cstdint>

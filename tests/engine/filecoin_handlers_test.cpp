@@ -3,8 +3,8 @@
 // official file names the test parameters carry, with the verifier-side public inputs the
 // synthesised circuit also assigns; every malformed field is a Plan error that names it.
 #include "engine/filecoin_handlers.hpp"
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/testing/test_params.hpp"
 
 #include "engine_e2e/filecoin_requests.hpp"
 
@@ -55,12 +55,12 @@ TEST(FilecoinHandlers, SectorSizeSuffixes) {
 
 // The circuit ids the handlers name resolve to the files `cuzk-bench params` writes.
 TEST(FilecoinHandlers, CircuitIdsNameTheTestParameterFiles) {
-  using filecoin::TestParamsKind;
+  using filecoin::CircuitKind;
   const uint64_t size = filecoin::SECTOR_SIZE_2KIB;
-  EXPECT_EQ(SrsFileStem("porep-2k"), filecoin::TestParamsCacheId(TestParamsKind::kPorep, size).value());
-  EXPECT_EQ(SrsFileStem("winning-2k"), filecoin::TestParamsCacheId(TestParamsKind::kWinningPoSt, size).value());
-  EXPECT_EQ(SrsFileStem("wpost-2k"), filecoin::TestParamsCacheId(TestParamsKind::kWindowPoSt, size).value());
-  EXPECT_EQ(SrsFileStem("snap-2k"), filecoin::TestParamsCacheId(TestParamsKind::kSnap, size).value());
+  EXPECT_EQ(SrsFileStem("porep-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kPorep, size).value());
+  EXPECT_EQ(SrsFileStem("winning-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kWinningPoSt, size).value());
+  EXPECT_EQ(SrsFileStem("wpost-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kWindowPoSt, size).value());
+  EXPECT_EQ(SrsFileStem("snap-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kSnap, size).value());
 }
 
 TEST(FilecoinHandlers, PorepPlanHasTheVerifierInputs) {

@@ -4,7 +4,7 @@
 // (witness + A·w, B·w, C·w) gives the same a, b, c, assignments and densities. The recording is
 // made from one partition and used for the others, as the engine does.
 #include "engine/filecoin_handlers.hpp"
-#include "filecoin/porep_config.hpp"
+#include "filecoin/core/porep_config.hpp"
 #include "pce/evaluate.hpp"
 #include "pce/recorder.hpp"
 

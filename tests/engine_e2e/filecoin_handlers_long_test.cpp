@@ -8,10 +8,10 @@
 // slot. Minutes on 2 cores (the PoRep partition is 2.7 M constraints): labelled long.
 #include "engine/engine.hpp"
 #include "engine/filecoin_handlers.hpp"
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/post_request.hpp"
-#include "filecoin/snap_request.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/post/post_request.hpp"
+#include "filecoin/snap/snap_request.hpp"
+#include "filecoin/testing/test_params.hpp"
 #include "groth16/groth16.hpp"
 
 #include "engine_e2e/filecoin_requests.hpp"
@@ -24,7 +24,7 @@
 
 using namespace cuzk;
 using namespace cuzk::engine;
-using filecoin::TestParamsKind;
+using filecoin::CircuitKind;
 
 namespace {
 
@@ -33,17 +33,16 @@ std::string ParamDir() {
   return dir && *dir ? dir : "/tmp/cuzk-test-params";
 }
 
-groth16::VerifyingKey ReadVk(TestParamsKind kind) {
+groth16::VerifyingKey ReadVk(CircuitKind kind) {
   const std::string path =
-      ParamDir() + "/" + filecoin::TestParamsCacheId(kind, filecoin::SECTOR_SIZE_2KIB).value() + ".vk";
+      ParamDir() + "/" + filecoin::ParameterCacheIdFor(kind, filecoin::SECTOR_SIZE_2KIB).value() + ".vk";
   auto vk = groth16::ReadVerifyingKeyFile(path);
   if (!vk) throw std::runtime_error(path + ": " + vk.ErrorMessage());
   return *vk;
 }
 
 // Each 192-byte partition proof verifies against the vk with its partition's inputs.
-void ExpectProofsVerify(const ProofResult &result, TestParamsKind kind,
-                        const std::vector<std::vector<ff::Fr>> &inputs) {
+void ExpectProofsVerify(const ProofResult &result, CircuitKind kind, const std::vector<std::vector<ff::Fr>> &inputs) {
   ASSERT_EQ(result.proof.size(), 192 * inputs.size());
   const auto pvk = groth16::PrepareVerifyingKey(ReadVk(kind));
   auto proofs = groth16::DecodeProofs(result.proof);
@@ -69,8 +68,8 @@ void Print(const ProofResult &r) {
 } // namespace
 
 TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
-  for (TestParamsKind kind :
-       {TestParamsKind::kPorep, TestParamsKind::kWinningPoSt, TestParamsKind::kWindowPoSt, TestParamsKind::kSnap}) {
+  for (CircuitKind kind :
+       {CircuitKind::kPorep, CircuitKind::kWinningPoSt, CircuitKind::kWindowPoSt, CircuitKind::kSnap}) {
     auto files = filecoin::EnsureTestParameters({kind, filecoin::SECTOR_SIZE_2KIB, ParamDir(), 1});
     ASSERT_TRUE(files.ok()) << files.error().message;
   }
@@ -125,13 +124,13 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
   const ProofResult porep = await_completed(r.porep);
   auto sealed =
       filecoin::VerifySeal(r.seal_proof, r.sealed->comm_r, r.sealed->comm_d, filecoin::ProverIdFromActorId(r.MINER_ID),
-                           r.SECTOR_ID, r.ticket, r.seed, porep.proof, ReadVk(TestParamsKind::kPorep));
+                           r.SECTOR_ID, r.ticket, r.seed, porep.proof, ReadVk(CircuitKind::kPorep));
   ASSERT_TRUE(sealed.ok()) << sealed.error().message;
   EXPECT_TRUE(*sealed);
   EXPECT_EQ(porep.partitions, filecoin::PorepConfigFor(r.seal_proof).partitions);
 
   for (const auto &[req, kind] :
-       {std::pair{&r.winning, TestParamsKind::kWinningPoSt}, std::pair{&r.window, TestParamsKind::kWindowPoSt}}) {
+       {std::pair{&r.winning, CircuitKind::kWinningPoSt}, std::pair{&r.window, CircuitKind::kWindowPoSt}}) {
     const ProofResult post = await_completed(*req);
     auto job = filecoin::PreparePoStProof(req->registered_proof, req->vanilla_proofs, req->randomness, 0).value();
     ExpectProofsVerify(post, kind, {job.public_inputs});
@@ -141,7 +140,7 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
   auto snap_job = filecoin::PrepareSnapProof(r.snap.registered_proof, r.snap.vanilla_proofs, r.snap.comm_r_old,
                                              r.snap.comm_r_new, r.snap.comm_d_new)
                       .value();
-  ExpectProofsVerify(snap, TestParamsKind::kSnap, snap_job.public_inputs);
+  ExpectProofsVerify(snap, CircuitKind::kSnap, snap_job.public_inputs);
 
   const EngineStatus status = engine.Status();
   EXPECT_EQ(status.proofs_completed, 4u);
@@ -157,7 +156,7 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
 // when it starts, only the first PoRep job has completed. The later ones are then cancelled (they
 // would cost minutes of CPU proving each) and the WinningPoSt proof is checked outside the engine.
 TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPartitionSlot) {
-  for (TestParamsKind kind : {TestParamsKind::kPorep, TestParamsKind::kWinningPoSt}) {
+  for (CircuitKind kind : {CircuitKind::kPorep, CircuitKind::kWinningPoSt}) {
     auto files = filecoin::EnsureTestParameters({kind, filecoin::SECTOR_SIZE_2KIB, ParamDir(), 1});
     ASSERT_TRUE(files.ok()) << files.error().message;
   }
@@ -203,7 +202,7 @@ TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPa
   ASSERT_EQ(w.value.status, ProofStatus::COMPLETED) << w.value.error_message;
   auto job =
       filecoin::PreparePoStProof(winning.registered_proof, winning.vanilla_proofs, winning.randomness, 0).value();
-  ExpectProofsVerify(w.value, TestParamsKind::kWinningPoSt, {job.public_inputs});
+  ExpectProofsVerify(w.value, CircuitKind::kWinningPoSt, {job.public_inputs});
   EXPECT_EQ(engine.Status().devices[0].partitions_proved, 2u); // nothing else was proved
   engine.Shutdown(std::chrono::milliseconds(0));
 }

@@ -5,17 +5,17 @@
 // tests/engine_e2e/filecoin_handlers_long_test.cpp (proving through the engine).
 #pragma once
 #include "engine/request.hpp"
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/post_bincode.hpp"
-#include "filecoin/post_vanilla.hpp"
-#include "filecoin/registered_seal_proof.hpp"
-#include "filecoin/replica_id.hpp"
-#include "filecoin/seal.hpp"
-#include "filecoin/snap_bincode.hpp"
-#include "filecoin/snap_vanilla.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/core/registered_seal_proof.hpp"
+#include "filecoin/core/replica_id.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
+#include "filecoin/post/post_bincode.hpp"
+#include "filecoin/post/post_vanilla.hpp"
+#include "filecoin/snap/snap_bincode.hpp"
+#include "filecoin/snap/snap_vanilla.hpp"
+#include "filecoin/testing/porep_prove.hpp"
+#include "filecoin/testing/seal.hpp"
 #include "hash/poseidon.hpp"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // The contents are canonical but prove nothing: parsing and writing only look at shapes and
 // ranges, so a sample exercises them fully without sealing a sector (a 32GiB one could not be).
 #pragma once
-#include "filecoin/porep_vanilla_proof.hpp"
+#include "filecoin/porep/porep_vanilla_proof.hpp"
 
 #include <cstdint>
 #include <random>

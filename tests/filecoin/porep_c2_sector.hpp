@@ -1,11 +1,11 @@
 // tests/filecoin/porep_c2_sector.hpp — a small sector (2KiB, 8MiB, 512MiB) sealed from seeded data
-// and its C1 output, with the ids and randomness C2 and verify_seal take (tests/filecoin/porep_c2_test.cpp,
+// and its C1 output, with the ids and randomness C2 and verify_seal take (tests/filecoin/porep/porep_c2_test.cpp,
 // tests/filecoin_e2e, bench/porep_c2_bench.cpp).
 #pragma once
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/registered_seal_proof.hpp"
-#include "filecoin/seal.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/core/registered_seal_proof.hpp"
+#include "filecoin/testing/porep_prove.hpp"
+#include "filecoin/testing/seal.hpp"
 
 #include <cstdint>
 #include <random>

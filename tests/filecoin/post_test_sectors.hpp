@@ -2,8 +2,8 @@
 // replica is a vector of Fr nodes and tree_r_last the Poseidon tree over it, which is exactly
 // what sealing leaves behind; seeded so that every run sees the same sectors.
 #pragma once
-#include "filecoin/poseidon_tree.hpp"
-#include "filecoin/post_vanilla.hpp"
+#include "filecoin/merkle/poseidon_tree.hpp"
+#include "filecoin/post/post_vanilla.hpp"
 #include "hash/poseidon.hpp"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // tests/filecoin/snap_test_update.hpp — a sealed-like sector (post_test_sectors.hpp) updated with
 // seeded fr32-shaped data (each node's top two bits clear), for the SnapDeals tests.
 #pragma once
-#include "filecoin/snap_vanilla.hpp"
+#include "filecoin/snap/snap_vanilla.hpp"
 
 #include "post_test_sectors.hpp"
 

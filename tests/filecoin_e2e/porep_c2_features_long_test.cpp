@@ -9,11 +9,11 @@
 //    the partition proofs (NiC2Output::kCircuitProofs), C2 proves the first and last partitions
 //    (each self-checked; all 13 would be minutes more of CI) and their proofs verify against the
 //    verifier's inputs of their own partition only.
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
-#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
+#include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep_c2_sector.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/testing/test_params.hpp"
 
 #include <gtest/gtest.h>
 
@@ -34,7 +34,7 @@ struct Params2KiB {
 std::string Load(Params2KiB &out) {
   const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
   if (!dir) return "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
-  const std::string stem = std::string(dir) + "/" + TestParamsCacheId(TestParamsKind::kPorep, SECTOR_SIZE_2KIB).value();
+  const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).value();
   auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
   auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
   if (!params || !vk) return "cannot read " + stem + ".{params,vk}: " + params.ErrorMessage() + vk.ErrorMessage();

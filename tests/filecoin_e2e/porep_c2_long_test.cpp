@@ -4,11 +4,11 @@
 // round trip → C2 on the CPU backend (self-checked) → verify_seal passes; changing any part of the
 // proof, comm_r, seed or ticket makes it fail; a backend whose result is corrupted makes C2 fail its
 // self-check instead of returning a proof. Two C2s (minutes on 2 cores).
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
-#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
+#include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep_c2_sector.hpp"
-#include "filecoin/test_params.hpp"
+#include "filecoin/testing/test_params.hpp"
 
 #include <gtest/gtest.h>
 
@@ -58,7 +58,7 @@ std::unique_ptr<Proved> ProveOnce() {
     out->error = "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
     return out;
   }
-  const std::string stem = std::string(dir) + "/" + TestParamsCacheId(TestParamsKind::kPorep, SECTOR_SIZE_2KIB).value();
+  const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).value();
   auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
   auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
   if (!params || !vk) {

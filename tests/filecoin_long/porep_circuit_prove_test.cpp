@@ -4,11 +4,11 @@
 // test parameters (GenerateParameters over the blank circuit) → verification with the
 // verifier-side public inputs (StackedPublicInputs); the proof fails against a wrong comm_r,
 // replica_id or seed's inputs. Slow (setup and proving of 1.2 M constraints on the CPU).
-#include "filecoin/fr32.hpp"
-#include "filecoin/parents_cache.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/replica_id.hpp"
-#include "filecoin/stacked_circuit.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/core/replica_id.hpp"
+#include "filecoin/porep/parents_cache.hpp"
+#include "filecoin/porep/stacked_circuit.hpp"
+#include "filecoin/testing/porep_prove.hpp"
 #include "groth16/groth16.hpp"
 
 #include <gtest/gtest.h>

@@ -3,9 +3,9 @@
 // equals generic synthesis element for element: the ProvingAssignment's and a per-variable
 // WitnessCS's input and aux assignments and constraint count, on 1 and 2 threads with native
 // gadgets. (2 KiB and the edge cases: tests/filecoin/circuit_witness_test.cpp.)
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/porep_witness.hpp"
-#include "filecoin/virtual_sector.hpp"
+#include "filecoin/porep/porep_c2.hpp"
+#include "filecoin/porep/porep_witness.hpp"
+#include "filecoin/testing/virtual_sector.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 

@@ -2,11 +2,11 @@
 // payload: comm_d is the payload's commP, the C1 of its partition passes vanilla verification
 // (also after a JSON round trip), and the pipelined and single-threaded labellings agree at this
 // size. ~10 s of CPU (65 s wall on the loaded 2-core VM), so it lives in the long suite.
-#include "filecoin/c1_json.hpp"
-#include "filecoin/comm_d.hpp"
-#include "filecoin/fr32.hpp"
-#include "filecoin/porep_prove.hpp"
-#include "filecoin/porep_vanilla_verify.hpp"
+#include "filecoin/core/comm_d.hpp"
+#include "filecoin/core/fr32.hpp"
+#include "filecoin/porep/c1_json.hpp"
+#include "filecoin/porep/porep_vanilla_verify.hpp"
+#include "filecoin/testing/porep_prove.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // (GenerateParameters over the blank circuit, as parameter generation does) → verification with
 // the verifier-side public inputs; the proof fails against another partition's or a wrong
 // commitment's inputs. Slow (1.7 M constraints: setup and proving on the CPU), hence its own binary.
-#include "filecoin/snap_circuit.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
 
 #include "groth16/groth16.hpp"
 

@@ -1,11 +1,11 @@
 // tests/filecoin_long/virtual_porep_32gib_test.cpp — issue 5: "a virtual 32 GiB C1: vanilla
 // verification passes; a synthesis of one partition satisfies every constraint". Partition 0 of a
-// virtual-sector C1 (filecoin/virtual_sector.hpp) goes through the production StackedCircuit with
+// virtual-sector C1 (filecoin/testing/virtual_sector.hpp) goes through the production StackedCircuit with
 // witness values: 130,278,541 constraints (spec §4.2), every one satisfied. Long: the satisfaction
 // check keeps all ≈130 M aux values (≈4 GiB) and evaluates every constraint.
-#include "filecoin/porep_vanilla_verify.hpp"
-#include "filecoin/stacked_circuit.hpp"
-#include "filecoin/virtual_sector.hpp"
+#include "filecoin/porep/porep_vanilla_verify.hpp"
+#include "filecoin/porep/stacked_circuit.hpp"
+#include "filecoin/testing/virtual_sector.hpp"
 #include "r1cs/test_cs.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // tests/filecoin_long/virtual_post_test.cpp — a full WindowPoSt 32GiB partition on virtual sectors
 // (issue 6): 2349 sectors, each with its own sparse tree_r_last of the 32GiB shape (2^30 leaves,
-// real leaves exactly at its challenges; filecoin/virtual_post.hpp), random comm_c and
+// real leaves exactly at its challenges; filecoin/testing/virtual_post.hpp), random comm_c and
 // comm_r = H(comm_c, comm_r_last). One generation of the partition serves every check:
 //   - each sector's vanilla proof round-trips through bincode (24,960 bytes: 10 Sub inclusion
 //     proofs of 2,484 bytes plus id, comm_r, lengths, comm_c, comm_r_last), byte for byte;
@@ -13,9 +13,9 @@
 // Time and peak RSS are printed. (This replaces tests/filecoin/post_virtual_long_test.cpp, which
 // generated a second 2349-sector partition for the bincode and rejection checks and satisfied three
 // sectors' sub-circuits, all of which this full-circuit check covers.)
-#include "filecoin/post_bincode.hpp"
-#include "filecoin/post_circuit.hpp"
-#include "filecoin/virtual_post.hpp"
+#include "filecoin/post/post_bincode.hpp"
+#include "filecoin/post/post_circuit.hpp"
+#include "filecoin/testing/virtual_post.hpp"
 
 #include "common/counting_cs.hpp"
 

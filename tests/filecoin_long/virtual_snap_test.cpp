@@ -1,12 +1,12 @@
 // tests/filecoin_long/virtual_snap_test.cpp — SnapDeals 32GiB on a virtual update (issue 6): sector
 // key, new data and new replica as sparse / block-wise trees of the real shapes
-// (filecoin/virtual_snap.hpp: non-zero data at every node, 4096 nodes of their own key and data
+// (filecoin/testing/virtual_snap.hpp: non-zero data at every node, 4096 nodes of their own key and data
 // over the 16 partitions). One partition's vanilla PartitionProof (86 challenges, 128 apex leaves)
 // passes SnapVerifyPartition, and that partition's circuit (81,049,499 constraints) satisfies every
 // constraint with the verifier's public inputs, checked in one streaming synthesis
 // (tests/common/counting_cs.hpp). Time and peak RSS are printed.
-#include "filecoin/snap_circuit.hpp"
-#include "filecoin/virtual_snap.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
+#include "filecoin/testing/virtual_snap.hpp"
 
 #include "common/counting_cs.hpp"
 

@@ -1,12 +1,12 @@
 // tests/fuzz/c1_fuzzer.cpp — libFuzzer target for the C1 JSON and envelope parsers (DESIGN.md
-// rule 4). The default suite runs a bounded seeded mutation test (tests/filecoin/c1_fuzz_test.cpp);
+// rule 4). The default suite runs a bounded seeded mutation test (tests/filecoin/porep/c1_fuzz_test.cpp);
 // this target is for open-ended coverage-guided runs: scripts/fuzz-c1.sh builds it with clang
 // (-fsanitize=fuzzer,address,undefined) and runs it on a seed corpus of valid inputs.
 //
 // Contract checked on every input: the parsers return (never crash, never hang); an accepted C1
 // writes back to JSON that parses to the same value; a rejection carries a message.
-#include "filecoin/c1_envelope.hpp"
-#include "filecoin/c1_json.hpp"
+#include "filecoin/porep/c1_envelope.hpp"
+#include "filecoin/porep/c1_json.hpp"
 
 #include "../filecoin/c1_sample.hpp"
 

@@ -4,8 +4,8 @@
 // powers of two; contents are seeded random bytes, all-zero and all-one.
 #include "oracle_cases.hpp"
 
-#include "filecoin/comm_d.hpp"
-#include "filecoin/commitment_cid.hpp"
+#include "filecoin/core/comm_d.hpp"
+#include "filecoin/core/commitment_cid.hpp"
 
 namespace {
 

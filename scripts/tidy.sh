@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# scripts/tidy.sh — clang-tidy (.clang-tidy's checks) over our C++ sources, from a configured build's
+# compile_commands.json (CMAKE_EXPORT_COMPILE_COMMANDS is on). CUDA files are left out: clang-tidy
+# does not take nvcc's flags.
+#
+#   ./scripts/tidy.sh [BUILD_DIR] [PATH_REGEX]   default: build, every file under src/ apps/
+#   TIDY_JOBS=N (default 2), TIDY_ERRORS=1 makes every warning an error (exit non-zero)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BUILD=${1:-build}
+REGEX=${2:-"$PWD/(src|apps)/.*\.cpp$"}
+[ -f "$BUILD/compile_commands.json" ] || {
+  echo "tidy: $BUILD/compile_commands.json missing: configure first (cmake -S . -B $BUILD ...)" >&2
+  exit 2
+}
+RUN=${RUN_CLANG_TIDY:-run-clang-tidy}
+command -v "$RUN" >/dev/null || {
+  echo "tidy: $RUN not found (Debian: apt-get install clang-tidy)" >&2
+  exit 2
+}
+args=(-p "$BUILD" -j "${TIDY_JOBS:-2}" -quiet)
+[ "${TIDY_ERRORS:-0}" = 1 ] && args+=(-warnings-as-errors='*')
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+rc=0
+"$RUN" "${args[@]}" "$REGEX" >"$log" 2>&1 || rc=$?
+grep -vE '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter|^Running clang-tidy|^clang-tidy-[0-9]+ ' "$log" || true
+exit $rc

@@ -1,0 +1,108 @@
+// src/filecoin/testing/test_params.cpp — test parameter files: official names, blank circuits, a cached
+// directory (filecoin/testing/test_params.hpp).
+#include "filecoin/testing/test_params.hpp"
+
+#include "filecoin/core/post_config.hpp"
+#include "filecoin/core/snap_config.hpp"
+#include "filecoin/porep/stacked_circuit.hpp"
+#include "filecoin/post/post_circuit.hpp"
+#include "filecoin/snap/snap_circuit.hpp"
+#include "groth16/groth16.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <unistd.h>
+
+namespace cuzk::filecoin {
+namespace {
+
+using hash::ErrorCode;
+using hash::MakeError;
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Records the blank circuit, runs the setup, writes both files under temporary names and renames
+// them (the .vk last, so a reader that sees the .vk finds the .params complete).
+template <class Circuit>
+hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles files, std::optional<uint64_t> seed) {
+  auto start = std::chrono::steady_clock::now();
+  r1cs::RecordingCS shape;
+  try {
+    circuit.Synthesize(shape);
+  } catch (const r1cs::SynthesisError &e) {
+    return MakeError(ErrorCode::kBadArgument, std::string("blank circuit synthesis failed: ") + e.what());
+  }
+  files.synthesis_s = SecondsSince(start);
+  files.constraints = shape.NumConstraints();
+  files.inputs = shape.NumInputs();
+
+  start = std::chrono::steady_clock::now();
+  std::mt19937_64 rng(seed ? *seed : (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}());
+  auto params = groth16::GenerateParametersForShape(shape, groth16::ToxicWaste::Random(rng));
+  if (!params) return MakeError(ErrorCode::kBadArgument, files.cache_id + ": setup failed: " + params.ErrorMessage());
+  files.setup_s = SecondsSince(start);
+
+  start = std::chrono::steady_clock::now();
+  const std::string suffix = ".tmp." + std::to_string(::getpid());
+  const cuzk::Status params_written = groth16::WriteParametersFile(files.params_path + suffix, *params);
+  const cuzk::Status vk_written = groth16::WriteVerifyingKeyFile(files.vk_path + suffix, params->vk);
+  std::error_code ec;
+  if (!params_written || !vk_written) {
+    std::filesystem::remove(files.params_path + suffix, ec);
+    std::filesystem::remove(files.vk_path + suffix, ec);
+    return MakeError(ErrorCode::kBadArgument, files.cache_id + ": write failed: " +
+                                                  (params_written ? vk_written : params_written).ErrorMessage());
+  }
+  std::filesystem::rename(files.params_path + suffix, files.params_path, ec);
+  if (!ec) std::filesystem::rename(files.vk_path + suffix, files.vk_path, ec);
+  if (ec) return MakeError(ErrorCode::kBadArgument, files.cache_id + ": rename failed: " + ec.message());
+  files.write_s = SecondsSince(start);
+  files.generated = true;
+  return files;
+}
+
+} // namespace
+
+hash::Result<TestParamFiles> EnsureTestParameters(const TestParamsRequest &request) {
+  auto size = RegisteredProofsForSize(request.sector_size);
+  if (!size) return size.error();
+  const SizeProofs &s = *size;
+  auto cache_id = ParameterCacheIdFor(request.kind, request.sector_size);
+  if (!cache_id) return cache_id.error();
+
+  std::error_code ec;
+  std::filesystem::create_directories(request.dir, ec);
+  if (ec) return MakeError(ErrorCode::kBadArgument, "cannot create " + request.dir + ": " + ec.message());
+  TestParamFiles files;
+  files.cache_id = *cache_id;
+  const std::filesystem::path dir(request.dir);
+  files.params_path = (dir / (files.cache_id + ".params")).string();
+  files.vk_path = (dir / (files.cache_id + ".vk")).string();
+  if (std::filesystem::exists(files.params_path) && std::filesystem::exists(files.vk_path)) return files;
+
+  switch (request.kind) {
+  case CircuitKind::kPorep: {
+    auto blank = BlankStackedCircuitInput(PorepConfigFor(s.porep));
+    if (!blank) return blank.error();
+    return Generate(StackedCircuit{std::move(blank).value()}, std::move(files), request.seed);
+  }
+  case CircuitKind::kWindowPoSt:
+  case CircuitKind::kWinningPoSt: {
+    const auto proof = request.kind == CircuitKind::kWindowPoSt ? s.window : s.winning;
+    auto blank = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(proof)));
+    if (!blank) return blank.error();
+    return Generate(PoStCircuit{std::move(blank).value()}, std::move(files), request.seed);
+  }
+  case CircuitKind::kSnap: {
+    auto blank = BlankSnapCircuitInput(SnapConfigFor(s.snap));
+    if (!blank) return blank.error();
+    return Generate(SnapCircuit{std::move(blank).value()}, std::move(files), request.seed);
+  }
+  }
+  return MakeError(ErrorCode::kBadArgument, "unknown parameter kind");
+}
+
+} // namespace cuzk::filecoin
