@@ -242,6 +242,7 @@ Outcome<CancelResult> Engine::Cancel(std::string_view job_id) {
 void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
   if (job.Finished()) return;
   job.state = state;
+  job.stop = true;
   // messages carry what the request said (a registered-proof name, a field); bounded and escaped
   // once here, they are safe in the log, in Await's answer and in the retained record
   job.error = base::Echo(error, base::MESSAGE_BYTES);

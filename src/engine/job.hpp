@@ -11,6 +11,7 @@
 #include "groth16/proof_encoding.hpp"
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -44,6 +45,10 @@ struct Job {
   size_t num_partitions = 0; //!< kept after `partitions` is released
   size_t partitions_done = 0;
   size_t partitions_in_flight = 0; //!< popped from the queue, not yet proved or dropped
+
+  //! set when the job ends: its syntheses still running stop at their next check
+  //! (r1cs::ScopedSynthesisStop); read without the lock
+  std::atomic<bool> stop{false};
 
   Clock::time_point submitted_at{};
   Clock::time_point finished_at{};

@@ -5,6 +5,7 @@
 #include "groth16/proof_encoding.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/verifier.hpp"
+#include "r1cs/synthesis_stop.hpp"
 
 #include <optional>
 #include <set>
@@ -79,6 +80,8 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     std::string error;
     const auto t0 = Clock::now();
     try {
+      // owner keeps the job (and its flag) alive until after synthesis
+      const r1cs::ScopedSynthesisStop stop(&owner->stop);
       if (shape) assignment->Reserve(*shape);
       work.synthesize(*assignment);
     } catch (const std::exception &e) {
