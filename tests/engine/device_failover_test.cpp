@@ -158,7 +158,8 @@ TEST_F(DeviceFailoverTest, ErrorsBelowTheLimitDoNotTakeADeviceOut) {
   auto second = engine.Prove(after);
   ASSERT_TRUE(second.ok());
   ExpectChainProofsVerify(second.value, after);
-  const DeviceStatus &flaky = Find(engine.Status(), "cpu-flaky");
+  const EngineStatus s = engine.Status(); // kept: Find returns a reference into it
+  const DeviceStatus &flaky = Find(s, "cpu-flaky");
   EXPECT_FALSE(flaky.failed);
   EXPECT_EQ(flaky.partitions_failed, 2u);
   EXPECT_NE(flaky.last_error.find("injected device error 2"), std::string::npos) << flaky.last_error;
@@ -201,7 +202,8 @@ TEST_F(DeviceFailoverTest, ADeviceWithoutABackendIsOutFromTheStart) {
   auto result = engine.Prove(r);
   ASSERT_TRUE(result.ok());
   ExpectChainProofsVerify(result.value, r);
-  const DeviceStatus &broken = Find(engine.Status(), "cpu-broken");
+  const EngineStatus s = engine.Status();
+  const DeviceStatus &broken = Find(s, "cpu-broken");
   EXPECT_TRUE(broken.failed);
   EXPECT_NE(broken.last_error.find("no such device"), std::string::npos) << broken.last_error;
 }
