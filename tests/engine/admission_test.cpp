@@ -32,7 +32,8 @@ TEST(Admission, CountsAKindCannotHaveAreRefusedBeforeTheRequestExists) {
   // 60 M one-byte sector proofs: a 172 MiB message, under the limit, once 6.5 GB of copies
   auto huge = engine.CheckShape(Shape(ProofKind::WINDOW_POST_PARTITION, 13, 60'000'000));
   EXPECT_EQ(huge.code, ErrorCode::INVALID_ARGUMENT);
-  EXPECT_EQ(huge.message, "vanilla_proofs: 60000000 sector proofs, a partition of StackedDrgWindow32GiBV1_2 takes at most 2349");
+  EXPECT_EQ(huge.message,
+            "vanilla_proofs: 60000000 sector proofs, a partition of StackedDrgWindow32GiBV1_2 takes at most 2349");
   EXPECT_TRUE(engine.CheckShape(Shape(ProofKind::WINDOW_POST_PARTITION, 13, 2349)).ok());
   EXPECT_EQ(engine.CheckShape(Shape(ProofKind::WINDOW_POST_PARTITION, 5, 3)).code, ErrorCode::INVALID_ARGUMENT);
   EXPECT_TRUE(engine.CheckShape(Shape(ProofKind::WINDOW_POST_PARTITION, 5, 2)).ok());
