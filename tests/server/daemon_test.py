@@ -227,7 +227,7 @@ def bench_client_commands(ctx):
         expect(want in p.stdout, f"cuzk-bench {cmd}: {want!r} not in output")
     vanilla = os.path.join(ctx.tmp, "vanilla.json")
     with open(vanilla, "w") as f:
-        f.write('["AAAA", "AQID"]')
+        f.write('["AQID"]')  # one sector, as WinningPoSt takes: its bytes are garbage (FAILED, not refused)
     p = subprocess.run([ctx.args.bench, "single", "-a", addr, "-t", "winningpost", "--vanilla", vanilla],
                        capture_output=True, text=True, timeout=120)
     expect(p.returncode == 1, f"single on garbage: rc {p.returncode}")
