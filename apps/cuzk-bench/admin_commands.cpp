@@ -57,12 +57,17 @@ int RunStatus(const ClientOptions &client) {
     if (gpu.vram_total_bytes() > 0) {
       std::cout << "  memory " << Bytes(gpu.vram_free_bytes()) << " free of " << Bytes(gpu.vram_total_bytes());
     }
-    if (!gpu.current_job_id().empty()) {
+    if (gpu.failed()) {
+      std::cout << "  FAILED (out of rotation)";
+    } else if (!gpu.current_job_id().empty()) {
       std::cout << "  busy: " << gpu.current_job_id() << " (" << gpu.current_proof_kind() << ")";
     } else {
       std::cout << "  idle";
     }
     std::cout << "\n";
+    if (!gpu.last_error().empty()) {
+      std::cout << "      last error (" << gpu.consecutive_failures() << " in a row): " << gpu.last_error() << "\n";
+    }
   }
   std::cout << "parameter sets (" << status.loaded_srs_size() << "):\n";
   for (const auto &srs : status.loaded_srs()) {

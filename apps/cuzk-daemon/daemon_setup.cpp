@@ -62,6 +62,8 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
       << (c.memory_auto ? std::string("auto") : server::FormatByteSize(c.memory_total_bytes)) << "\n"
       << "memory.safety_margin = " << server::FormatByteSize(c.memory_safety_margin) << "\n"
       << "memory.eviction_min_idle = " << e.srs_eviction_min_idle.count() << " ms\n"
+      << "memory.request_budget = "
+      << (e.request_budget_bytes ? server::FormatByteSize(e.request_budget_bytes) : "unlimited") << "\n"
       << "working memory = " << server::FormatByteSize(server::WorkingMemoryBytes(c, PhysicalMemoryBytes())) << "\n"
       << "gpus.enabled = " << (c.use_gpus ? "true" : "false") << "\n"
       << "gpus.devices = [";
@@ -76,6 +78,7 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
       << "pipeline.max_ready_partitions = " << e.max_ready_partitions << "\n"
       << "scheduler.critical_lane = " << (e.critical_lane ? "true" : "false") << "\n"
       << "scheduler.finished_job_retention = " << e.finished_job_retention << "\n"
+      << "scheduler.finished_job_retention_bytes = " << server::FormatByteSize(e.finished_job_retention_bytes) << "\n"
       << "srs.param_cache = " << (e.param_dir.empty() ? "(FIL_PROOFS_PARAMETER_CACHE or default)" : e.param_dir) << "\n"
       << "srs.budget = " << (e.srs_budget_bytes ? server::FormatByteSize(e.srs_budget_bytes) : "unlimited") << "\n"
       << "srs.preload = [";
@@ -83,6 +86,7 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
   out << "]\n";
   for (const auto &[id, stem] : e.param_files) out << "srs.files." << id << " = " << stem << "\n";
   out << "prover.self_check = " << (e.self_check ? "true" : "false") << "\n"
+      << "prover.device_failure_limit = " << e.device_failure_limit << "\n"
       << "logging.level = " << c.log_level << "\n"
       << "logging.format = " << c.log_format << "\n";
   return out.str();
@@ -129,6 +133,7 @@ std::vector<engine::DeviceSpec> GpuDevices(const server::DaemonConfig &config) {
       }
     };
     spec.workers = config.gpu_workers_per_device;
+    spec.usable = [dev](std::string *why) { return dev.Usable(why); };
     spec.make_backend = [dev, factory] {
       dev.MakeCurrent();
       return factory(dev);

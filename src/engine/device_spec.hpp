@@ -27,6 +27,10 @@ struct DeviceSpec {
   //! the engine runs one ProveStart at a time on this device; false for a backend that locks the
   //! device itself only around its kernels (gpu::GpuBackend), so its workers overlap host work
   bool serialize_prove_start = true;
+  //! asked after a device error: false (with why) when the device no longer runs work (a sticky
+  //! CUDA error, a lost GPU), which takes it out of rotation at once; empty → only the count of
+  //! errors in a row (EngineConfig::device_failure_limit) does
+  std::function<bool(std::string *why)> usable;
 };
 
 //! The CPU device: groth16::CpuBackend, total/free memory from the operating system.

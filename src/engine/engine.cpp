@@ -1,6 +1,7 @@
 // src/engine/engine.cpp — the public API: submission, awaiting, cancelling, status, shutdown.
 #include "engine/engine.hpp"
 
+#include "base/echo.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/log.hpp"
 
@@ -11,6 +12,8 @@ namespace cuzk::engine {
 namespace {
 
 constexpr uint64_t GIB = uint64_t(1) << 30;
+//! as the server's limit: ids go into every log line of their job
+constexpr size_t MAX_REQUEST_ID = 256;
 
 std::string DefaultParamDir() {
   if (const char *env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env && *env) return env;
@@ -67,7 +70,8 @@ Engine::Impl::Impl(EngineConfig cfg)
     : config(Normalise(std::move(cfg))), working(config.working_memory_bytes),
       srs(SrsManager::Config{config.param_dir, config.param_files, config.srs_budget_bytes,
                              config.srs_eviction_min_idle}),
-      pces(config.pce, config.pce_dir.empty() ? config.param_dir : config.pce_dir, working) {}
+      pces(config.pce, config.pce_dir.empty() ? config.param_dir : config.pce_dir, working),
+      sched(Scheduler::Config{config.max_ready_partitions, config.critical_lane}, working) {}
 
 Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {
   Impl &m = *impl_;
@@ -84,8 +88,10 @@ Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(con
     d->ordinal = i;
     d->worker_job.assign(d->spec.workers, "");
     d->worker_kind.assign(d->spec.workers, ProofKind::UNSPECIFIED);
+    d->live_workers = d->spec.workers;
     m.devices.push_back(std::move(d));
   }
+  m.devices_in_rotation = uint32_t(m.devices.size());
   for (uint32_t i = 0; i < m.config.synthesis_workers; i++) m.threads.emplace_back([&m] { m.SynthesisWorker(false); });
   if (m.config.critical_lane) m.threads.emplace_back([&m] { m.SynthesisWorker(true); });
   for (auto &d : m.devices)
@@ -116,32 +122,64 @@ void Engine::RegisterHandler(ProofKind kind, std::shared_ptr<const ProofKindHand
 Outcome<SubmitResult> Engine::Submit(ProofRequest request) {
   Impl &m = *impl_;
   const Fingerprint fingerprint = RequestFingerprint(request); // before the lock: payloads are large
+  const uint64_t bytes = RequestBytes(request);
   std::lock_guard lock(m.mu);
   if (!m.accepting) return Outcome<SubmitResult>::Fail(ErrorCode::UNAVAILABLE, "engine is shutting down");
+  if (m.devices_in_rotation == 0) {
+    std::string why = "no proving device left in rotation";
+    for (const auto &d : m.devices) why += "; " + d->spec.id + ": " + d->last_error;
+    return Outcome<SubmitResult>::Fail(ErrorCode::UNAVAILABLE, why);
+  }
+  if (request.request_id.size() > MAX_REQUEST_ID)
+    return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT,
+                                       "request_id: longer than " + std::to_string(MAX_REQUEST_ID) + " bytes");
+  if (base::Echo(request.request_id) != request.request_id)
+    return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT,
+                                       "request_id: contains a control character or bytes that are not UTF-8");
   if (request.request_id.empty()) request.request_id = NewUuid();
   const std::string id = request.request_id;
   if (auto it = m.jobs.find(id); it != m.jobs.end()) {
-    const Job &old = *it->second;
-    if (old.fingerprint != fingerprint)
-      return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT,
-                                         "request_id " + id + " is already used by a job with a different payload");
-    if (old.state != JobState::FAILED && old.state != JobState::CANCELLED)
-      return {ErrorCode::OK, {}, SubmitResult{id, 0, true}};
-    Log().info("job {}: resubmitted after it ended {}; running it again", id,
-               old.state == JobState::FAILED ? "FAILED" : "CANCELLED");
+    const std::shared_ptr<Job> old = it->second;
+    const bool same = old->fingerprint == fingerprint;
+    const bool ended_unproved = old->state == JobState::FAILED || old->state == JobState::CANCELLED;
+    // Curio's ids are deterministic (porep-<miner>-<sector>): after a failed C2 it re-runs C1 and
+    // sends the same id with a new payload, so an id whose job ended without a proof is free again.
+    // A job that is queued, running or has a proof keeps its id: answering a different payload with
+    // that proof (or joining it) would return the wrong sector's proof.
+    if (!ended_unproved) {
+      if (same) return {ErrorCode::OK, {}, SubmitResult{id, 0, true}};
+      return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT, "request_id " + id + " is already used by a " +
+                                                                          std::string(JobStateName(old->state)) +
+                                                                          " job with a different payload");
+    }
+    Log().info("job {}: resubmitted after it ended {}{}; running it as a new job (the old record is replaced)", id,
+               JobStateName(old->state), same ? "" : ", with a different payload");
+    if (std::erase(m.finished, old)) m.finished_bytes -= old->RetainedBytes();
+  }
+  if (const uint64_t limit = m.config.request_budget_bytes; limit != 0 && m.admitted_bytes + bytes > limit) {
+    Log().warn("job {}: refused: its request holds {} bytes; queued and running requests hold {} of the {}-byte "
+               "request budget",
+               id, bytes, m.admitted_bytes, limit);
+    return Outcome<SubmitResult>::Fail(
+        ErrorCode::RESOURCE_EXHAUSTED,
+        bytes > limit
+            ? "request " + id + " holds " + std::to_string(bytes) + " bytes, more than the whole request budget of " +
+                  std::to_string(limit) + " bytes (memory.request_budget)"
+            : "request budget full: queued and running requests hold " + std::to_string(m.admitted_bytes) + " of " +
+                  std::to_string(limit) + " bytes (memory.request_budget) and request " + id + " needs " +
+                  std::to_string(bytes) + "; retry when jobs finish");
   }
   auto job = std::make_shared<Job>();
   job->id = id;
+  job->admitted_bytes = bytes;
+  m.admitted_bytes += bytes;
   job->seq = m.next_seq++;
   job->kind = request.proof_kind;
   job->priority = EffectivePriority(request.proof_kind, request.priority);
   job->fingerprint = fingerprint;
   job->request = std::move(request);
   job->submitted_at = Clock::now();
-  const QueueKey key{job->priority, job->seq, -1};
-  uint32_t ahead = 0;
-  m.queue.ForEach([&](const QueueKey &k, const QueuedTask &) { ahead += k.partition < 0 && k < key; });
-  m.queue.Push(key, QueuedTask{job, 0});
+  const uint32_t ahead = m.sched.QueueJob(job);
   m.jobs[id] = job;
   m.synth_cv.notify_all();
   Log().info("job {}: submitted ({}, priority {}, {} job(s) ahead)", id, ProofKindName(job->kind),
@@ -149,11 +187,24 @@ Outcome<SubmitResult> Engine::Submit(ProofRequest request) {
   return {ErrorCode::OK, {}, SubmitResult{id, ahead, false}};
 }
 
+Outcome<bool> Engine::CheckShape(const RequestShape &shape) const {
+  std::shared_ptr<const ProofKindHandler> handler;
+  {
+    std::lock_guard lock(impl_->mu);
+    if (auto it = impl_->handlers.find(shape.proof_kind); it != impl_->handlers.end()) handler = it->second;
+  }
+  if (!handler) return {ErrorCode::OK, {}, true};
+  const cuzk::Status status = handler->CheckShape(shape);
+  if (!status)
+    return Outcome<bool>::Fail(ErrorCode::INVALID_ARGUMENT, base::Echo(status.ErrorMessage(), base::MESSAGE_BYTES));
+  return {ErrorCode::OK, {}, true};
+}
+
 Outcome<ProofResult> Engine::Await(std::string_view job_id, std::chrono::milliseconds timeout) {
   Impl &m = *impl_;
   std::unique_lock lock(m.mu);
   auto it = m.jobs.find(job_id);
-  if (it == m.jobs.end()) return Outcome<ProofResult>::Fail(ErrorCode::NOT_FOUND, "unknown job " + std::string(job_id));
+  if (it == m.jobs.end()) return Outcome<ProofResult>::Fail(ErrorCode::NOT_FOUND, "unknown job " + base::Echo(job_id));
   const std::shared_ptr<Job> job = it->second;
   auto done = [&] { return job->Finished(); };
   if (timeout.count() <= 0) {
@@ -180,8 +231,7 @@ Outcome<CancelResult> Engine::Cancel(std::string_view job_id) {
   Impl &m = *impl_;
   std::lock_guard lock(m.mu);
   auto it = m.jobs.find(job_id);
-  if (it == m.jobs.end())
-    return Outcome<CancelResult>::Fail(ErrorCode::NOT_FOUND, "unknown job " + std::string(job_id));
+  if (it == m.jobs.end()) return Outcome<CancelResult>::Fail(ErrorCode::NOT_FOUND, "unknown job " + base::Echo(job_id));
   Job &job = *it->second;
   if (job.Finished()) return {ErrorCode::OK, {}, CancelResult{false}};
   const bool running = job.state == JobState::RUNNING;
@@ -193,16 +243,18 @@ Outcome<CancelResult> Engine::Cancel(std::string_view job_id) {
 void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
   if (job.Finished()) return;
   job.state = state;
-  job.error = std::move(error);
+  job.stop = true;
+  // messages carry what the request said (a registered-proof name, a field); bounded and escaped
+  // once here, they are safe in the log, in Await's answer and in the retained record
+  job.error = base::Echo(error, base::MESSAGE_BYTES);
   job.finished_at = Clock::now();
   job.timings.total_ms = std::chrono::duration<double, std::milli>(job.finished_at - job.submitted_at).count();
-  queue.RemoveJob(job.seq);
-  for (auto &item : ready.RemoveJob(job.seq)) {
+  admitted_bytes -= job.admitted_bytes;
+  job.admitted_bytes = 0;
+  for (auto &item : sched.RemoveJob(job)) {
     (void)item;
     job.partitions_in_flight--;
   }
-  if (job.parked) std::erase_if(parked, [&](const std::shared_ptr<Job> &j) { return j.get() == &job; });
-  job.parked = false;
   job.leases.clear(); // partitions being proved keep their own references
   job.request = ProofRequest{};
   job.ReleaseWorkIfIdle();
@@ -216,11 +268,17 @@ void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
                t.prove_ms, t.self_check_ms);
   else
     Log().warn("job {}: {} after {:.1f} ms: {}", job.id, ProofStatusName(result.status), t.total_ms, job.error);
-  // the job is referenced from `jobs`; keep a bounded number of finished ones for Await/idempotency
-  if (auto it = jobs.find(job.id); it != jobs.end() && it->second.get() == &job) finished.push_back(it->second);
-  while (finished.size() > config.finished_job_retention) {
+  // the job is referenced from `jobs`; keep a bounded number (and bytes) of finished ones for
+  // Await/idempotency
+  if (auto it = jobs.find(job.id); it != jobs.end() && it->second.get() == &job) {
+    finished.push_back(it->second);
+    finished_bytes += job.RetainedBytes();
+  }
+  while (!finished.empty() &&
+         (finished.size() > config.finished_job_retention || finished_bytes > config.finished_job_retention_bytes)) {
     auto old = std::move(finished.front());
     finished.pop_front();
+    finished_bytes -= old->RetainedBytes();
     if (auto it = jobs.find(old->id); it != jobs.end() && it->second == old) jobs.erase(it);
   }
   done_cv.notify_all();
@@ -247,6 +305,9 @@ EngineStatus Engine::Impl::StatusLocked() const {
     ds.partitions_proved = d->proved;
     ds.partitions_failed = d->failed;
     ds.busy_seconds = d->busy_seconds;
+    ds.failed = d->out;
+    ds.consecutive_failures = d->consecutive_failures;
+    ds.last_error = d->last_error;
     s.devices.push_back(std::move(ds));
   }
   std::map<ProofKind, QueueStatus> by_kind;
@@ -264,7 +325,7 @@ EngineStatus Engine::Impl::StatusLocked() const {
   for (Priority p : {Priority::CRITICAL, Priority::HIGH, Priority::NORMAL, Priority::LOW}) {
     PriorityQueueStatus ps;
     ps.priority = p;
-    queue.ForEach([&](const QueueKey &k, const QueuedTask &) {
+    sched.Queue().ForEach([&](const QueueKey &k, const QueuedTask &) {
       if (k.priority != p) return;
       if (k.partition < 0)
         ps.pending_jobs++;
@@ -284,7 +345,9 @@ EngineStatus Engine::Impl::StatusLocked() const {
   s.working_memory_used_bytes = working.Used();
   s.srs_memory_limit_bytes = srs.LimitBytes();
   s.srs_memory_used_bytes = srs.UsedBytes();
-  s.ready_partitions = uint32_t(ready.Size());
+  s.request_memory_limit_bytes = config.request_budget_bytes;
+  s.request_memory_used_bytes = admitted_bytes;
+  s.ready_partitions = uint32_t(sched.ReadyCount());
   s.shutting_down = !accepting;
   return s;
 }

@@ -41,6 +41,7 @@ enum class ErrorCode {
   NOT_FOUND,           //!< unknown job id or circuit id
   FAILED_PRECONDITION, //!< e.g. evicting an SRS entry that jobs hold
   UNAVAILABLE,         //!< the engine is shutting down
+  RESOURCE_EXHAUSTED,  //!< e.g. queued requests already hold the request budget
   INTERNAL,            //!< e.g. a parameter file that exists but does not parse
 };
 
@@ -116,6 +117,11 @@ struct DeviceStatus {
   uint64_t partitions_proved = 0;
   uint64_t partitions_failed = 0;
   double busy_seconds = 0; //!< Σ over workers of time spent proving
+  //! taken out of rotation (EngineConfig::device_failure_limit device errors in a row, a failed
+  //! probe, or no backend): it takes no more partitions
+  bool failed = false;
+  uint32_t consecutive_failures = 0; //!< device errors since its last proved partition
+  std::string last_error;            //!< of its last failed partition, or why it was taken out
 };
 
 //! A pre-compiled circuit the engine knows (engine/pce_cache.hpp).
@@ -168,7 +174,9 @@ struct EngineStatus {
   uint64_t working_memory_used_bytes = 0;
   uint64_t srs_memory_limit_bytes = 0;
   uint64_t srs_memory_used_bytes = 0;
-  uint32_t ready_partitions = 0; //!< synthesised, waiting for a prover
+  uint64_t request_memory_limit_bytes = 0; //!< EngineConfig::request_budget_bytes (0: no limit)
+  uint64_t request_memory_used_bytes = 0;  //!< held by unfinished jobs' requests
+  uint32_t ready_partitions = 0;           //!< synthesised, waiting for a prover
   bool shutting_down = false;
 };
 
@@ -199,6 +207,15 @@ struct EngineConfig {
   uint32_t max_ready_partitions = 2;
   //! empty → {CpuDevice(1)}
   std::vector<DeviceSpec> devices;
+  //! bytes of request payload (C1 envelopes, vanilla proofs) that unfinished jobs may hold: a job
+  //! holds its request's bytes from Submit until it ends (its parsed form lives in its partitions
+  //! that long); a request that would pass the budget is refused with RESOURCE_EXHAUSTED, so a
+  //! burst of large requests cannot grow memory without bound. 0 = no limit.
+  uint64_t request_budget_bytes = uint64_t(4) << 30;
+  //! a device whose ProveStart fails this many times in a row (a device error: the partition is
+  //! retried on another device) is taken out of rotation; 0 = never for errors (a failed probe,
+  //! DeviceSpec::usable, still takes it out)
+  uint32_t device_failure_limit = 3;
   //! verify each partition proof against the verifying key before it leaves the engine
   bool self_check = true;
   //! pre-compiled synthesis (engine/pce_cache.hpp) for partitions whose handler names their
@@ -206,8 +223,10 @@ struct EngineConfig {
   bool pce = true;
   //! where pre-compiled circuit files are kept, beside the parameters they belong to; "" = param_dir
   std::string pce_dir;
-  //! finished jobs kept for Await and idempotency (oldest forgotten first)
+  //! finished jobs kept for Await and idempotency (oldest forgotten first), at most this many
   size_t finished_job_retention = 4096;
+  //! and at most this many bytes of them (each holds its id, error and proofs; Job::RetainedBytes)
+  uint64_t finished_job_retention_bytes = uint64_t(64) << 20;
 };
 
 //! Working memory for one partition, estimated from its parameters (domain size n = h + 1
@@ -239,10 +258,20 @@ public:
   void RegisterHandler(ProofKind kind, std::shared_ptr<const ProofKindHandler> handler);
 
   //! Queues a request. Idempotent by request_id: the same id with the same payload returns the
-  //! same job (duplicate = true), unless that job FAILED or was CANCELLED, in which case the
-  //! request runs again as a new job under the same id (a retry). The same id with a different
-  //! payload is INVALID_ARGUMENT. UNAVAILABLE while shutting down.
+  //! same job (duplicate = true: a queued or running one is joined, a completed one's result kept).
+  //! An id whose job FAILED or was CANCELLED is free again: the request, with the same payload or
+  //! a new one (Curio re-runs C1 and retries under its deterministic id), runs as a new job under
+  //! that id and replaces the old record. A different payload for an id whose job is queued,
+  //! running or completed is INVALID_ARGUMENT naming the id and that state. UNAVAILABLE when no
+  //! proving device is left in rotation. RESOURCE_EXHAUSTED
+  //! when the request's bytes do not fit the request budget (EngineConfig::request_budget_bytes).
+  //! UNAVAILABLE while shutting down.
   Outcome<SubmitResult> Submit(ProofRequest request);
+  //! Whether a request of this shape may be submitted, as far as its counts go (the kind's
+  //! ProofKindHandler::CheckShape): INVALID_ARGUMENT naming the field when not. Cheap; for callers
+  //! that hold a request in another form (the server's wire message) and want to refuse it before
+  //! copying it. A kind without a handler passes (Submit's job then fails with "no handler").
+  Outcome<bool> CheckShape(const RequestShape &shape) const;
   //! Waits for a job. timeout 0 = no limit; on expiry the result's status is TIMEOUT (the job
   //! goes on). NOT_FOUND for an unknown (or forgotten) id.
   Outcome<ProofResult> Await(std::string_view job_id, std::chrono::milliseconds timeout);

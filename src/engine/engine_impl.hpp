@@ -1,6 +1,6 @@
 // src/engine/engine_impl.hpp — the engine's state and workers (internal to src/engine).
 //
-// One lock (mu) guards the jobs, both queues and the device bookkeeping; work runs outside it.
+// One lock (mu) guards the jobs, the scheduler and the device bookkeeping; work runs outside it.
 // Three condition variables: synth_cv (work or room for synthesis workers), prove_cv (ready
 // partitions, or a CRITICAL synthesis ended), done_cv (a job finished). Lock order: mu before the SRS manager's and the
 // memory budget's own locks; their release callbacks only notify, never take mu.
@@ -10,7 +10,7 @@
 #include "engine/memory_budget.hpp"
 #include "engine/metrics.hpp"
 #include "engine/pce_cache.hpp"
-#include "engine/priority_queue.hpp"
+#include "engine/scheduler.hpp"
 #include "engine/srs_manager.hpp"
 
 #include <array>
@@ -26,21 +26,6 @@
 
 namespace cuzk::engine {
 
-//! a partition waiting for synthesis, or (partition −1 in its key) a job waiting to be planned
-struct QueuedTask {
-  std::shared_ptr<Job> job;
-  uint32_t index = 0;
-};
-
-//! a synthesised partition waiting for a prover
-struct ReadyPartition {
-  std::shared_ptr<Job> job;
-  uint32_t index = 0;
-  std::unique_ptr<r1cs::ProvingAssignment> assignment;
-  MemoryReservation reservation;
-  bool via_pce = false; //!< synthesised through its pre-compiled circuit
-};
-
 struct DeviceState {
   DeviceSpec spec;
   uint32_t ordinal = 0;
@@ -49,6 +34,10 @@ struct DeviceState {
   std::vector<ProofKind> worker_kind;
   uint64_t proved = 0, failed = 0;
   double busy_seconds = 0;
+  uint32_t live_workers = 0;         //!< workers still serving (they leave when it is taken out)
+  uint32_t consecutive_failures = 0; //!< ProveStart failures since its last success
+  bool out = false;                  //!< taken out of rotation: its workers take no more partitions
+  std::string last_error;            //!< of its last failed partition, or why it was taken out
 };
 
 struct Engine::Impl {
@@ -64,19 +53,13 @@ struct Engine::Impl {
   //! throws what synthesis throws.
   bool SynthesizePartition(const PartitionWork &work, const std::optional<r1cs::AssignmentShape> &shape,
                            uint64_t partition_bytes, r1cs::ProvingAssignment &out);
-  //! whether a partition of this priority may start synthesis now, as far as the bounded queue is
-  //! concerned: fewer than max_ready_partitions of equal or higher priority are being synthesised
-  //! or wait for a prover (lower-priority ones never take its slot); requires mu
-  bool ReadySlotFree(Priority priority) const;
-  //! whether the prover `ready`'s top would go to may take it now: it may not while a CRITICAL
-  //! partition is being synthesised (or heads the queue and fits the budget, so a worker is about
-  //! to start it) and no other idle prover is left to take that one as soon as it is ready; a
-  //! CRITICAL top always goes; requires mu
-  bool ProverMayTakeTop() const;
+  //! takes a device out of rotation (it failed EngineConfig::device_failure_limit times in a row,
+  //! failed its probe, or has no backend): its workers stop taking partitions; partitions that
+  //! cannot be retried on any device left fail their jobs, and with no device left every
+  //! unfinished job fails; requires mu
+  void TakeOutOfRotation(DeviceState &device, const std::string &why);
   //! plans a job and leases its parameters; called without mu (on_lane: by the CRITICAL lane)
   void PlanJob(const std::shared_ptr<Job> &job, bool on_lane);
-  //! puts parked jobs back in the queue once an SRS lease was released (or a while passed); requires mu
-  void RequeueParked();
 
   // ---- bookkeeping (engine.cpp) ----
   //! ends a job (no-op if it has ended): drops its queued work and leases, wakes awaiters; requires mu
@@ -95,25 +78,20 @@ struct Engine::Impl {
   std::map<ProofKind, std::shared_ptr<const ProofKindHandler>> handlers;
   std::map<std::string, std::shared_ptr<Job>, std::less<>> jobs;
   std::deque<std::shared_ptr<Job>> finished; //!< retention order
-  PriorityQueue<QueuedTask> queue;
-  PriorityQueue<ReadyPartition> ready;
-  std::vector<std::shared_ptr<Job>> parked; //!< planned, waiting for SRS room
+  uint64_t finished_bytes = 0;               //!< Σ RetainedBytes over `finished`
+  uint64_t admitted_bytes = 0;               //!< Σ Job::admitted_bytes (the request budget's use)
+  Scheduler sched;                           //!< the queues and the rules of what goes next (scheduler.hpp)
   //! each circuit id's assignment shape from its last synthesis: the next partition of that circuit reserves it up
   //! front (ProvingAssignment::Reserve), so its buffers hold exactly its data and are never regrown (a 32 GiB SnapDeals
   //! partition: 10.4 GB instead of 17.2 GB allocated, and the regrowth's copies saved; BENCHMARKS.md)
   std::map<std::string, r1cs::AssignmentShape, std::less<>> shapes;
-  Clock::time_point parked_since{};
-  uint64_t parked_generation = 0;
   std::atomic<uint64_t> srs_release_generation{0};
-  //! partitions being synthesised, by priority (index = the Priority value); they hold a ready slot
-  std::array<uint32_t, 5> synthesizing{};
-  uint32_t idle_provers = 0; //!< prover workers waiting for a partition
-  bool lane_busy = false;    //!< the CRITICAL lane's worker is planning or synthesising
   uint64_t next_seq = 1;
   bool accepting = true;
   bool stopping = false;
   bool joined = false;
   std::vector<std::unique_ptr<DeviceState>> devices;
+  uint32_t devices_in_rotation = 0;
   std::vector<std::thread> threads;
 };
 

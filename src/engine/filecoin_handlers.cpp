@@ -5,6 +5,9 @@
 // its partitions' synthesis functions, which the engine may run concurrently and copy freely.
 #include "engine/filecoin_handlers.hpp"
 
+#include "filecoin/core/post_config.hpp"
+#include "filecoin/core/registered_post_proof.hpp"
+#include "filecoin/core/snap_config.hpp"
 #include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep/porep_witness.hpp"
 #include "filecoin/post/post_request.hpp"
@@ -83,6 +86,18 @@ class PoStHandler final : public ProofKindHandler {
 public:
   explicit PoStHandler(bool window) : window_(window) {}
 
+  // The sector count PreparePoStProof checks, from the count alone (an unknown registered proof is
+  // left to Plan, which names it).
+  Status CheckShape(const RequestShape &shape) const override {
+    auto proof = filecoin::RegisteredPoStProofFromId(shape.registered_proof);
+    if (!proof) return Status::Ok();
+    const filecoin::PoStConfig config = filecoin::PoStConfigFor(*proof);
+    const size_t max = config.type == filecoin::PoStType::kWindow ? config.sector_count : 1;
+    if (shape.vanilla_proofs <= max) return Status::Ok();
+    return Error{"vanilla_proofs: " + std::to_string(shape.vanilla_proofs) + " sector proofs, a partition of " +
+                 std::string(filecoin::ProofsApiName(*proof)) + " takes at most " + std::to_string(max)};
+  }
+
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
     auto prepared = filecoin::PreparePoStProof(request.registered_proof, request.vanilla_proofs, request.randomness,
                                                request.partition_index);
@@ -112,6 +127,16 @@ private:
 
 class SnapHandler final : public ProofKindHandler {
 public:
+  // One partition proof per partition, as PrepareSnapProof checks.
+  Status CheckShape(const RequestShape &shape) const override {
+    auto proof = filecoin::RegisteredUpdateProofFromId(shape.registered_proof);
+    if (!proof) return Status::Ok();
+    const size_t partitions = filecoin::SnapConfigFor(*proof).partition_count;
+    if (shape.vanilla_proofs == partitions) return Status::Ok();
+    return Error{"vanilla_proofs: " + std::to_string(shape.vanilla_proofs) + " partition proofs, " +
+                 std::string(filecoin::UpdateProofName(*proof)) + " has " + std::to_string(partitions) + " partitions"};
+  }
+
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
     auto prepared = filecoin::PrepareSnapProof(request.registered_proof, request.vanilla_proofs, request.comm_r_old,
                                                request.comm_r_new, request.comm_d_new);

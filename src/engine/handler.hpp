@@ -43,9 +43,26 @@ struct PartitionWork {
   uint64_t working_bytes = 0;
 };
 
+//! A request's size as counts, read before its bytes are copied (the server fills it from the wire
+//! message): enough to refuse a request whose counts its kind and registered proof cannot have
+//! (60 M one-byte PoSt sector proofs in a 172 MiB message) before it costs gigabytes.
+struct RequestShape {
+  ProofKind proof_kind = ProofKind::UNSPECIFIED;
+  uint64_t registered_proof = 0;
+  uint64_t vanilla_proof_bytes = 0; //!< PoRep: the C1 envelope
+  uint64_t vanilla_proofs = 0;      //!< entries (PoSt: sectors; SnapDeals: partitions)
+};
+
 class ProofKindHandler {
 public:
   virtual ~ProofKindHandler() = default;
+  //! Refuses (with a message naming the field) counts and sizes this kind cannot have for the
+  //! shape's registered proof; the bytes themselves are Plan's to judge. Called on the caller's
+  //! thread, before the request is copied; must be cheap. The default accepts every shape.
+  virtual Status CheckShape(const RequestShape &shape) const {
+    (void)shape;
+    return Status::Ok();
+  }
   //! Validates the request and returns its partitions in output order (the proof bytes are the
   //! partitions' 192-byte proofs concatenated in this order). Runs on an engine worker thread;
   //! expected failures (malformed bytes, wrong sizes, inconsistent fields) are an Error, not an

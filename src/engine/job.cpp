@@ -27,6 +27,22 @@ void RandomBytes(uint8_t *out, size_t n) {
 
 } // namespace
 
+std::string_view JobStateName(JobState state) {
+  switch (state) {
+  case JobState::QUEUED:
+    return "queued";
+  case JobState::RUNNING:
+    return "running";
+  case JobState::COMPLETED:
+    return "completed";
+  case JobState::FAILED:
+    return "failed";
+  case JobState::CANCELLED:
+    return "cancelled";
+  }
+  return "unknown";
+}
+
 ProofResult Job::Result() const {
   ProofResult r;
   r.job_id = id;
@@ -68,6 +84,14 @@ Fingerprint RequestFingerprint(const ProofRequest &r) {
   PutBytes(h, r.comm_r_new);
   PutBytes(h, r.comm_d_new);
   return h.Finalize();
+}
+
+uint64_t RequestBytes(const ProofRequest &r) {
+  uint64_t bytes = sizeof(ProofRequest) + r.request_id.size() + r.vanilla_proof.size() + r.randomness.size() +
+                   r.comm_r_old.size() + r.comm_r_new.size() + r.comm_d_new.size();
+  // each entry is a vector of its own: its bytes and its header
+  for (const auto &v : r.vanilla_proofs) bytes += sizeof(v) + v.size();
+  return bytes;
 }
 
 std::string NewUuid() {

@@ -11,6 +11,7 @@
 #include "groth16/proof_encoding.hpp"
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -22,6 +23,8 @@ using Clock = std::chrono::steady_clock;
 using Fingerprint = std::array<uint8_t, 32>;
 
 enum class JobState { QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED };
+//! "queued", "running", "completed", "failed", "cancelled" (for messages)
+std::string_view JobStateName(JobState state);
 
 struct Job {
   std::string id;
@@ -29,7 +32,8 @@ struct Job {
   ProofKind kind = ProofKind::UNSPECIFIED;
   Priority priority = Priority::NORMAL;
   Fingerprint fingerprint{};
-  ProofRequest request; //!< payload dropped once planned
+  ProofRequest request;        //!< payload dropped once planned
+  uint64_t admitted_bytes = 0; //!< held against the request budget until the job ends
 
   JobState state = JobState::QUEUED;
   bool planned = false;
@@ -41,6 +45,10 @@ struct Job {
   size_t num_partitions = 0; //!< kept after `partitions` is released
   size_t partitions_done = 0;
   size_t partitions_in_flight = 0; //!< popped from the queue, not yet proved or dropped
+
+  //! set when the job ends: its syntheses still running stop at their next check
+  //! (r1cs::ScopedSynthesisStop); read without the lock
+  std::atomic<bool> stop{false};
 
   Clock::time_point submitted_at{};
   Clock::time_point finished_at{};
@@ -56,6 +64,12 @@ struct Job {
     if (!Finished() || partitions_in_flight != 0) return;
     std::vector<PartitionWork>().swap(partitions);
   }
+  //! what a finished job keeps while it is retained: its record, id, error and proofs (its request
+  //! and partitions are dropped when it ends); fixed once it has ended
+  uint64_t RetainedBytes() const {
+    return sizeof(Job) + id.capacity() + error.capacity() + proofs.capacity() * groth16::PROOF_BYTES +
+           partition_bytes.capacity() * sizeof(uint64_t);
+  }
   //! the result as Await returns it
   ProofResult Result() const;
 };
@@ -63,6 +77,8 @@ struct Job {
 //! SHA-256 over every field of the request except request_id and priority (a retry may change
 //! its priority and still be the same proof), each length-prefixed.
 Fingerprint RequestFingerprint(const ProofRequest &request);
+//! the bytes a request's payload holds (what the request budget counts)
+uint64_t RequestBytes(const ProofRequest &request);
 //! a random (version 4) UUID, from the operating system's CSPRNG
 std::string NewUuid();
 

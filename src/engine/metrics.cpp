@@ -152,6 +152,12 @@ std::string Metrics::Render(const EngineStatus &s, const SrsCounters &srs) const
     w.Sample(Label("cuzk_device_partitions_failed_total", "device", d.id), double(d.partitions_failed));
   w.Family("cuzk_device_busy_seconds_total", "counter", "Seconds the device's workers spent proving.");
   for (const auto &d : s.devices) w.Sample(Label("cuzk_device_busy_seconds_total", "device", d.id), d.busy_seconds);
+  w.Family("cuzk_device_failed", "gauge",
+           "1 when the device was taken out of rotation (device errors in a row, a failed probe, no backend).");
+  for (const auto &d : s.devices) w.Sample(Label("cuzk_device_failed", "device", d.id), d.failed ? 1 : 0);
+  w.Family("cuzk_device_consecutive_failures", "gauge", "Device errors since the device's last proved partition.");
+  for (const auto &d : s.devices)
+    w.Sample(Label("cuzk_device_consecutive_failures", "device", d.id), d.consecutive_failures);
   w.Family("cuzk_device_workers", "gauge", "Prover workers, by device.");
   for (const auto &d : s.devices) w.Sample(Label("cuzk_device_workers", "device", d.id), d.workers);
 

@@ -1,10 +1,12 @@
 // src/engine/pipeline.cpp — the workers: planning, synthesis, proving and self-check.
+#include "base/echo.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/log.hpp"
 #include "groth16/proof_encoding.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/verifier.hpp"
 #include "pce/evaluate.hpp"
+#include "r1cs/synthesis_stop.hpp"
 
 #include <filesystem>
 
@@ -31,68 +33,29 @@ constexpr std::chrono::milliseconds RECHECK{100};
 
 } // namespace
 
-void Engine::Impl::RequeueParked() {
-  if (parked.empty()) return;
-  if (srs_release_generation.load() == parked_generation && Clock::now() - parked_since < std::chrono::seconds(1))
-    return;
-  for (auto &job : parked) {
-    job->parked = false;
-    if (!job->Finished()) queue.Push({job->priority, job->seq, -1}, QueuedTask{job, 0});
-  }
-  parked.clear();
-}
-
-bool Engine::Impl::ReadySlotFree(Priority priority) const {
-  uint32_t ahead = 0;
-  for (size_t p = size_t(priority); p < synthesizing.size(); p++) ahead += synthesizing[p];
-  ready.ForEach([&](const QueueKey &k, const ReadyPartition &) { ahead += k.priority >= priority; });
-  return ahead < config.max_ready_partitions;
-}
-
-bool Engine::Impl::ProverMayTakeTop() const {
-  const auto *top = ready.Top();
-  if (!top) return false;
-  if (top->first.priority == Priority::CRITICAL) return true;
-  uint32_t critical = synthesizing[size_t(Priority::CRITICAL)];
-  // A CRITICAL partition that a synthesis worker can start right now counts as started: the memory
-  // a prover has just released is what it waited for, and the worker may not have woken yet.
-  if (const auto *next = queue.Top(); next && next->first.priority == Priority::CRITICAL &&
-                                      next->first.partition >= 0 && ReadySlotFree(Priority::CRITICAL) &&
-                                      working.Fits(next->second.job->partition_bytes[next->second.index]))
-    critical++;
-  // idle_provers counts the asking prover too: the others must cover the CRITICAL partitions
-  return idle_provers - 1 >= critical;
-}
-
 void Engine::Impl::SynthesisWorker(bool critical_lane) {
   std::unique_lock lock(mu);
   for (;;) {
     if (stopping) return;
-    RequeueParked();
-    if (critical_lane) lane_busy = false; // back here, the lane's worker has nothing in hand
-    const auto *top = queue.Top();
-    const bool critical_top = top && top->first.priority == Priority::CRITICAL;
-    // The lane's worker leaves everything but CRITICAL work to the others (the queue is ordered by
-    // priority, so a top that is not CRITICAL means there is none); they leave CRITICAL work to the
-    // lane while it is free, and stay free for the work behind it.
-    if (critical_lane ? !critical_top : critical_top && config.critical_lane && !lane_busy) top = nullptr;
-    if (!top) {
-      if (parked.empty())
-        synth_cv.wait(lock);
-      else
+    SynthesisStep step = sched.NextSynthesis(critical_lane, Clock::now(), srs_release_generation.load());
+    if (step.lane_took_work) synth_cv.notify_all();
+    switch (step.kind) {
+    case SynthesisStep::Kind::IDLE:
+      if (sched.HasParked())
         synth_cv.wait_for(lock, RECHECK);
+      else
+        synth_cv.wait(lock);
       continue;
-    }
-    // once the lane's worker pops something, the other workers may serve CRITICAL work themselves
-    const auto mark_lane_busy = [&] {
-      if (!critical_lane) return;
-      lane_busy = true;
-      synth_cv.notify_all();
-    };
-    if (top->first.partition < 0) {
-      auto item = queue.Pop();
-      mark_lane_busy();
-      auto job = item->second.job;
+    case SynthesisStep::Kind::WAIT:
+      synth_cv.wait_for(lock, RECHECK);
+      continue;
+    case SynthesisStep::Kind::TOO_LARGE:
+      FinishJob(*step.job, JobState::FAILED,
+                "partition " + std::to_string(step.index) + " needs about " + std::to_string(step.bytes) +
+                    " bytes of working memory, more than the whole budget of " + std::to_string(working.Limit()));
+      continue;
+    case SynthesisStep::Kind::PLAN: {
+      auto job = std::move(step.job);
       if (job->state == JobState::QUEUED) {
         job->state = JobState::RUNNING;
         job->timings.queue_ms = MsBetween(job->submitted_at, Clock::now());
@@ -102,31 +65,14 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
       lock.lock();
       continue;
     }
-    // The partition served next must fit both the bounded queue to the provers and the memory
-    // budget; a lower-priority partition never overtakes it, so memory freed goes to the most
-    // urgent work first (the reference's budget ignored priority, spec/cuzk-api.md §5.3). The
-    // bounded queue only counts work of its priority or higher: lower-priority partitions that
-    // fill it do not make an urgent one wait for their proofs (the memory budget still holds).
-    Job &job = *top->second.job;
-    const Priority priority = top->first.priority;
-    const uint32_t index = top->second.index;
-    const uint64_t bytes = job.partition_bytes[index];
-    if (!working.CanEverFit(bytes)) {
-      FinishJob(job, JobState::FAILED,
-                "partition " + std::to_string(index) + " needs about " + std::to_string(bytes) +
-                    " bytes of working memory, more than the whole budget of " + std::to_string(working.Limit()));
-      continue;
+    case SynthesisStep::Kind::SYNTHESIZE:
+      break;
     }
-    if (!ReadySlotFree(priority) || !working.TryAcquire(bytes)) {
-      synth_cv.wait_for(lock, RECHECK);
-      continue;
-    }
-    auto item = queue.Pop();
-    mark_lane_busy();
-    std::shared_ptr<Job> owner = std::move(item->second.job);
-    MemoryReservation reservation(&working, bytes);
-    synthesizing[size_t(priority)]++;
-    owner->partitions_in_flight++;
+    std::shared_ptr<Job> owner = std::move(step.job);
+    MemoryReservation reservation = std::move(step.reservation);
+    const Priority priority = step.priority;
+    const uint32_t index = step.index;
+    const uint64_t bytes = step.bytes;
     const PartitionWork &work = owner->partitions[index]; // not modified after planning
     const std::string circuit_id = work.circuit_id;
     std::optional<r1cs::AssignmentShape> shape;
@@ -138,6 +84,8 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     bool via_pce = false;
     const auto t0 = Clock::now();
     try {
+      // owner keeps the job (and its flag) alive until after synthesis
+      const r1cs::ScopedSynthesisStop stop(&owner->stop);
       via_pce = SynthesizePartition(work, shape, bytes, *assignment);
     } catch (const std::exception &e) {
       error = e.what();
@@ -154,7 +102,7 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
 
     lock.lock();
     if (error.empty()) shapes.insert_or_assign(circuit_id, assignment->Shape());
-    synthesizing[size_t(priority)]--;
+    sched.SynthesisDone(priority);
     if (priority == Priority::CRITICAL) prove_cv.notify_all(); // provers holding off for it
     if (!error.empty() || owner->Finished()) {
       owner->partitions_in_flight--;
@@ -172,8 +120,8 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     owner->timings.pce_partitions += via_pce;
     Log().debug("job {} partition {}: synthesised in {:.1f} ms ({})", owner->id, index, synth_ms,
                 via_pce ? "pre-compiled" : "generic");
-    const QueueKey key{owner->priority, owner->seq, int64_t(index)};
-    ready.Push(key, ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce});
+    sched.PushReady(
+        ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce, {}});
     prove_cv.notify_one();
   }
 }
@@ -190,6 +138,8 @@ bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::opt
         work.witness(witness);
       else
         work.synthesize(witness);
+      // the witness generators do not look at the job's stop flag; a cancelled job stops here
+      if (r1cs::SynthesisStopRequested()) throw r1cs::SynthesisError("synthesis stopped");
       const cuzk::Status evaluated = pce::Evaluate(*circuit, std::move(witness), out);
       if (evaluated) {
         pces.CountUse(work.pce_key);
@@ -263,12 +213,8 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
       job->timings.srs_load_ms += MsBetween(t0, Clock::now());
       job->partitions = std::move(parts);
       job->planned = true;
-      job->parked = true;
-      if (parked.empty()) {
-        parked_since = Clock::now();
-        parked_generation = srs_release_generation.load();
-      }
-      parked.push_back(job);
+      sched.Park(job, Clock::now(), srs_release_generation.load());
+      sched.PlanDone(on_lane);
       return;
     }
     if (!acquired.ok()) {
@@ -309,25 +255,55 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
   job->partition_bytes = std::move(bytes);
   job->num_partitions = job->partitions.size();
   job->proofs.assign(job->partitions.size(), {});
-  for (uint32_t i = 0; i < job->partitions.size(); i++)
-    queue.Push({job->priority, job->seq, int64_t(i)}, QueuedTask{job, i});
-  // the lane's worker is done with this job as its partitions appear: they are the lane's to take
-  if (on_lane) lane_busy = false;
+  sched.QueuePartitions(job);
+  sched.PlanDone(on_lane);
   Log().info("job {}: {} partition(s) queued (queue {:.1f} ms, srs {:.1f} ms)", job->id, job->num_partitions,
              job->timings.queue_ms, srs_ms);
   synth_cv.notify_all();
 }
 
+void Engine::Impl::TakeOutOfRotation(DeviceState &device, const std::string &why) {
+  if (device.out) return;
+  device.out = true;
+  device.last_error = base::Echo(why, base::MESSAGE_BYTES);
+  devices_in_rotation--;
+  Log().error("device {} taken out of rotation: {}", device.spec.id, device.last_error);
+  prove_cv.notify_all(); // its other workers stop; provers of other devices may take its partitions
+  if (devices_in_rotation == 0) {
+    // nothing can prove what is queued: fail it now rather than leave callers waiting
+    std::vector<std::shared_ptr<Job>> unfinished;
+    for (const auto &[id, job] : jobs)
+      if (!job->Finished()) unfinished.push_back(job);
+    for (auto &job : unfinished)
+      FinishJob(*job, JobState::FAILED, "no proving device left: device " + device.spec.id + " " + device.last_error);
+    return;
+  }
+  // a partition that has failed on every device still in rotation cannot be proved
+  std::vector<std::shared_ptr<Job>> stuck;
+  sched.ForEachReady([&](const ReadyPartition &p) {
+    for (const auto &d : devices)
+      if (!d->out && !p.FailedOn(d->ordinal)) return;
+    stuck.push_back(p.job);
+  });
+  for (auto &job : stuck)
+    FinishJob(*job, JobState::FAILED,
+              "partition failed on every proving device left (the last: " + device.spec.id + ", " + device.last_error +
+                  ")");
+}
+
 void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
   std::unique_ptr<groth16::ProverBackend> backend;
+  std::string no_backend;
   try {
     backend = device.spec.make_backend();
+    if (!backend) no_backend = "the backend factory gave nothing";
   } catch (const std::exception &e) {
-    Log().error("device {} worker {}: no backend: {}", device.spec.id, worker, e.what());
+    no_backend = e.what();
   }
   if (!backend) {
-    Log().error("device {} worker {}: backend factory gave nothing; this worker does not prove", device.spec.id,
-                worker);
+    Log().error("device {} worker {}: no backend: {}; this worker does not prove", device.spec.id, worker, no_backend);
+    std::lock_guard lock(mu);
+    if (--device.live_workers == 0) TakeOutOfRotation(device, "has no working prover: " + no_backend);
     return;
   }
   SecureRng rng;
@@ -336,14 +312,13 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     // A prover holds off lower-priority work while a CRITICAL partition (WinningPoSt, due within
     // the epoch) is being synthesised and no other prover is free for it: that synthesis is short,
     // and starting a long partition now would make the CRITICAL one wait for all of it.
-    idle_provers++;
-    if (synthesizing[size_t(Priority::CRITICAL)] > 0) prove_cv.notify_all(); // one more prover is free
-    prove_cv.wait(lock, [&] { return stopping || ProverMayTakeTop(); });
-    idle_provers--;
-    if (stopping) return;
-    auto item = ready.Pop();
+    sched.ProverIdle();
+    if (sched.CriticalSynthesizing() > 0) prove_cv.notify_all(); // one more prover is free
+    prove_cv.wait(lock, [&] { return stopping || device.out || sched.ProverMayTakeTop(device.ordinal); });
+    sched.ProverBusy();
+    if (stopping || device.out) break;
+    ReadyPartition rp = std::move(*sched.TakeReady(device.ordinal));
     synth_cv.notify_all(); // a slot in the bounded queue is free
-    ReadyPartition rp = std::move(item->second);
     Job &job = *rp.job;
     if (job.Finished()) {
       job.partitions_in_flight--;
@@ -359,53 +334,101 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     device.worker_kind[worker] = job.kind;
     lock.unlock();
 
-    std::string error;
+    // ProveStart is the device's part: its failure is the device's (counted, and the partition is
+    // retried elsewhere); what follows runs on the CPU and fails the job.
+    std::string device_error, error;
     bool verified = true;
     std::array<uint8_t, groth16::PROOF_BYTES> bytes{};
     const auto t0 = Clock::now();
     double prove_ms = 0, check_ms = 0;
+    Expected<std::vector<groth16::PartialProof>> partial = Error{""};
     try {
-      Expected<std::vector<groth16::PartialProof>> partial = Error{""};
-      {
-        std::unique_lock device_lock(device.prove_mu, std::defer_lock);
-        if (device.spec.serialize_prove_start) device_lock.lock();
-        partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1));
-      }
+      std::unique_lock device_lock(device.prove_mu, std::defer_lock);
+      if (device.spec.serialize_prove_start) device_lock.lock();
+      partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1));
+      if (!partial) device_error = "prove: " + partial.ErrorMessage();
+    } catch (const std::exception &e) {
+      device_error = std::string("prove: ") + e.what();
+    } catch (...) {
+      device_error = "prove: unknown exception";
+    }
+    std::string probe_says;
+    const bool usable = device_error.empty() || !device.spec.usable || device.spec.usable(&probe_says);
+    if (device_error.empty()) {
       rp.assignment.reset(); // a, b, c and the witness are done with
       rp.reservation.Release();
-      if (!partial) throw std::runtime_error("prove: " + partial.ErrorMessage());
-      const ff::Fr r = ff::Fr::Random(rng), s = ff::Fr::Random(rng);
-      auto proof = groth16::ProveFinish(lease->Params().vk, (*partial)[0], r, s);
-      if (!proof) throw std::runtime_error("prove: " + proof.ErrorMessage());
-      prove_ms = MsBetween(t0, Clock::now());
-      if (config.self_check) {
-        const auto t1 = Clock::now();
-        auto ok = groth16::VerifyProof(lease->Pvk(), *proof, work.public_inputs);
-        check_ms = MsBetween(t1, Clock::now());
-        if (!ok) throw std::runtime_error("self-check: " + ok.ErrorMessage());
-        verified = *ok;
+      try {
+        const ff::Fr r = ff::Fr::Random(rng), s = ff::Fr::Random(rng);
+        auto proof = groth16::ProveFinish(lease->Params().vk, (*partial)[0], r, s);
+        if (!proof) throw std::runtime_error("prove: " + proof.ErrorMessage());
+        prove_ms = MsBetween(t0, Clock::now());
+        if (config.self_check) {
+          const auto t1 = Clock::now();
+          auto ok = groth16::VerifyProof(lease->Pvk(), *proof, work.public_inputs);
+          check_ms = MsBetween(t1, Clock::now());
+          if (!ok) throw std::runtime_error("self-check: " + ok.ErrorMessage());
+          verified = *ok;
+        }
+        bytes = groth16::EncodeProof(*proof);
+      } catch (const std::exception &e) {
+        error = e.what();
+      } catch (...) {
+        error = "prove: unknown exception";
       }
-      bytes = groth16::EncodeProof(*proof);
-    } catch (const std::exception &e) {
-      error = e.what();
-    } catch (...) {
-      error = "prove: unknown exception";
     }
-    rp.assignment.reset();
-    rp.reservation.Release();
 
     lock.lock();
     device.worker_job[worker].clear();
     device.busy_seconds += MsBetween(t0, Clock::now()) / 1000;
-    if (error.empty())
-      device.proved++;
-    else
+    if (!device_error.empty()) {
       device.failed++;
-    job.partitions_in_flight--;
+      device.consecutive_failures++;
+      device.last_error = base::Echo(device_error, base::MESSAGE_BYTES);
+      Log().warn("device {}: job {} partition {} failed ({} in a row): {}", device.spec.id, job.id, rp.index,
+                 device.consecutive_failures, device.last_error);
+      if (!usable)
+        TakeOutOfRotation(device, "failed its probe after a device error (" + probe_says + "): " + device_error);
+      else if (config.device_failure_limit > 0 && device.consecutive_failures >= config.device_failure_limit)
+        TakeOutOfRotation(device, std::to_string(device.consecutive_failures) +
+                                      " device errors in a row, the last: " + device_error);
+    } else {
+      device.consecutive_failures = 0;
+      if (error.empty())
+        device.proved++;
+      else
+        device.failed++;
+    }
     if (job.Finished()) { // cancelled or failed meanwhile: the proof is discarded
+      job.partitions_in_flight--;
       job.ReleaseWorkIfIdle();
+      lock.unlock();
+      rp = ReadyPartition{};
+      lock.lock();
+      if (device.out) break;
       continue;
     }
+    if (!device_error.empty()) {
+      // retried on a device it has not failed on, if one is still in rotation; never returned unproved
+      rp.failed_on.push_back(device.ordinal);
+      bool another = false;
+      for (const auto &d : devices) another = another || (!d->out && !rp.FailedOn(d->ordinal));
+      if (another) {
+        Log().info("job {} partition {}: retried on another device", job.id, rp.index);
+        sched.Retry(std::move(rp));
+        prove_cv.notify_all();
+      } else {
+        job.partitions_in_flight--;
+        FinishJob(job, JobState::FAILED,
+                  "partition " + std::to_string(rp.index) + ": device " + device.spec.id + ": " + device_error +
+                      " (no other device left to retry it on)");
+        lock.unlock();
+        rp = ReadyPartition{};
+        lock.lock();
+      }
+      if (device.out) break;
+      continue;
+    }
+    job.partitions_in_flight--;
     job.timings.prove_ms += prove_ms;
     job.timings.self_check_ms += check_ms;
     if (!error.empty()) {
@@ -426,6 +449,9 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       if (++job.partitions_done == job.num_partitions) FinishJob(job, JobState::COMPLETED, {});
     }
   }
+  device.live_workers--;
+  lock.unlock();
+  backend.reset(); // device resources are freed in the thread that owns the device
 }
 
 } // namespace cuzk::engine

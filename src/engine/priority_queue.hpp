@@ -43,6 +43,18 @@ public:
     auto node = items_.extract(items_.begin());
     return std::pair<QueueKey, T>(node.key(), std::move(node.mapped()));
   }
+  //! the first item (in serving order) for which pred(key, value) holds; nullptr when none
+  template <class P> const std::pair<const QueueKey, T> *FindFirst(P &&pred) const {
+    for (const auto &item : items_)
+      if (pred(item.first, item.second)) return &item;
+    return nullptr;
+  }
+  //! removes the item of this key
+  std::optional<std::pair<QueueKey, T>> Extract(const QueueKey &key) {
+    auto node = items_.extract(key);
+    if (!node) return std::nullopt;
+    return std::pair<QueueKey, T>(node.key(), std::move(node.mapped()));
+  }
   //! removes every item of one job; returns them in order
   std::vector<std::pair<QueueKey, T>> RemoveJob(uint64_t job_seq) {
     std::vector<std::pair<QueueKey, T>> out;

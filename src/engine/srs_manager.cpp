@@ -1,6 +1,7 @@
 // src/engine/srs_manager.cpp
 #include "engine/srs_manager.hpp"
 
+#include "base/echo.hpp"
 #include "engine/log.hpp"
 #include "groth16/params_io.hpp"
 
@@ -35,6 +36,17 @@ Expected<groth16::Parameters> LoadParams(const std::string &params_path, const s
     if (!(*vk == params->vk)) return Error{vk_path + " is not the verifying key of " + params_path};
   }
   return std::move(params).Value();
+}
+
+// A message for a client, with the parameter directory taken out of every path in it: clients learn
+// which file (its official name) is wrong, not where the host keeps it; the log has the full path.
+std::string FileNamesOnly(std::string message, const std::string &dir) {
+  if (dir.empty()) return message;
+  std::string prefix = dir;
+  if (prefix.back() != '/') prefix += '/';
+  for (size_t at = message.find(prefix); at != std::string::npos; at = message.find(prefix, at))
+    message.erase(at, prefix.size());
+  return message;
 }
 
 } // namespace
@@ -96,7 +108,7 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
   const auto start = Clock::now();
   std::unique_lock lock(mu_);
   Entry *e = FindOrCreate(circuit_id);
-  if (!e) return Outcome<SrsAcquired>::Fail(ErrorCode::NOT_FOUND, "unknown circuit id " + std::string(circuit_id));
+  if (!e) return Outcome<SrsAcquired>::Fail(ErrorCode::NOT_FOUND, "unknown circuit id " + base::Echo(circuit_id));
   bool waited = false;
   for (;;) {
     if (e->state == State::HOT) {
@@ -118,9 +130,12 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
     const std::string vk_path = (dir / (e->stem + ".vk")).string();
     std::error_code ec;
     const uint64_t file_bytes = std::filesystem::file_size(params_path, ec);
-    if (ec)
-      return Outcome<SrsAcquired>::Fail(ErrorCode::NOT_FOUND, "parameters for " + e->id + " not found: " + params_path +
-                                                                  " (" + ec.message() + ")");
+    if (ec) {
+      Log().warn("srs: parameters for {} not found: {} ({})", e->id, params_path, ec.message());
+      return Outcome<SrsAcquired>::Fail(ErrorCode::NOT_FOUND, "parameters for " + e->id + " not found: " + e->stem +
+                                                                  ".params is not in the parameter directory (" +
+                                                                  ec.message() + ")");
+    }
     if (!budget_.CanEverFit(file_bytes))
       return Outcome<SrsAcquired>::Fail(ErrorCode::FAILED_PRECONDITION, e->id + " needs " + std::to_string(file_bytes) +
                                                                             " bytes, more than the SRS budget of " +
@@ -153,7 +168,8 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
       e->resident_bytes = 0;
       loaded_cv_.notify_all();
       Log().error("srs: loading {} from {} failed: {}", e->id, params_path, params.ErrorMessage());
-      return Outcome<SrsAcquired>::Fail(ErrorCode::INTERNAL, "loading " + e->id + ": " + params.ErrorMessage());
+      return Outcome<SrsAcquired>::Fail(ErrorCode::INTERNAL,
+                                        "loading " + e->id + ": " + FileNamesOnly(params.ErrorMessage(), config_.dir));
     }
     budget_.ForceAcquire(actual);
     e->params = std::make_shared<const groth16::Parameters>(std::move(params).Value());
@@ -185,7 +201,7 @@ Outcome<EvictResult> SrsManager::Evict(std::string_view circuit_id) {
   {
     std::lock_guard lock(mu_);
     Entry *e = FindOrCreate(circuit_id);
-    if (!e) return Outcome<EvictResult>::Fail(ErrorCode::NOT_FOUND, "unknown circuit id " + std::string(circuit_id));
+    if (!e) return Outcome<EvictResult>::Fail(ErrorCode::NOT_FOUND, "unknown circuit id " + base::Echo(circuit_id));
     if (e->state != State::HOT) return {ErrorCode::OK, {}, EvictResult{}};
     if (e->refs > 0)
       return Outcome<EvictResult>::Fail(ErrorCode::FAILED_PRECONDITION,

@@ -1,6 +1,10 @@
 // src/r1cs/proving_assignment.cpp
 #include "r1cs/proving_assignment.hpp"
 
+#include "r1cs/synthesis_stop.hpp"
+
+#include <string>
+
 namespace cuzk::r1cs {
 
 namespace {
@@ -66,8 +70,18 @@ Variable ProvingAssignment::AllocVariable(VarKind kind, std::string_view, ValueF
   return Variable::Aux(uint32_t(aux_assignment.size() - 1));
 }
 
+namespace {
+thread_local const std::atomic<bool> *tls_stop = nullptr;
+} // namespace
+
+ScopedSynthesisStop::ScopedSynthesisStop(const std::atomic<bool> *stop) : previous_(tls_stop) { tls_stop = stop; }
+ScopedSynthesisStop::~ScopedSynthesisStop() { tls_stop = previous_; }
+bool SynthesisStopRequested() { return tls_stop && tls_stop->load(std::memory_order_relaxed); }
+
 void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination &la, const LinearCombination &lb,
                                       const LinearCombination &lc) {
+  if (a.size() % STOP_CHECK_INTERVAL == 0 && SynthesisStopRequested())
+    throw SynthesisError("stopped after " + std::to_string(a.size()) + " constraints");
   a.push_back(EvalTracked(la, input_assignment, aux_assignment, nullptr, &a_aux_density));
   b.push_back(EvalTracked(lb, input_assignment, aux_assignment, &b_input_density, &b_aux_density));
   c.push_back(EvalTracked(lc, input_assignment, aux_assignment, nullptr, nullptr));

@@ -193,6 +193,7 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   c.memory_auto = is_auto;
   r.Size("memory.safety_margin", c.memory_safety_margin);
   r.Duration("memory.eviction_min_idle", e.srs_eviction_min_idle);
+  r.Size("memory.request_budget", e.request_budget_bytes);
   r.Ignored("memory.pinned_budget", "deprecated in the reference too; memory.total_budget covers everything");
   r.Ignored("memory.working_memory_budget", "deprecated in the reference too; memory.total_budget covers everything");
 
@@ -243,6 +244,7 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   uint64_t retention = e.finished_job_retention;
   r.Unsigned("scheduler.finished_job_retention", retention, uint64_t{1} << 24);
   e.finished_job_retention = static_cast<size_t>(retention);
+  r.Size("scheduler.finished_job_retention_bytes", e.finished_job_retention_bytes);
 
   r.String("srs.param_cache", e.param_dir);
   r.StringList("srs.preload", e.srs_preload);
@@ -250,6 +252,7 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   r.StringMap("srs.files", e.param_files);
 
   r.Bool("prover.self_check", e.self_check);
+  r.Unsigned("prover.device_failure_limit", e.device_failure_limit, 1000);
 
   r.String("logging.level", c.log_level);
   r.String("logging.format", c.log_format);

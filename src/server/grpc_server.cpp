@@ -31,7 +31,13 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
   if (address->kind == ListenAddress::Kind::kUnix && !PrepareUnixSocketPath(address->path, error)) return nullptr;
 
   impl->service = std::make_unique<ProvingService>(engine);
+  if (address->kind == ListenAddress::Kind::kTcp && !TcpAddressFree(address->grpc_uri, error)) return nullptr;
+
   grpc::ServerBuilder builder;
+  // gRPC sets SO_REUSEPORT on TCP listeners by default: a second daemon on a port in use would
+  // start, and the kernel would split new connections between the two (a job submitted to one is
+  // NOT_FOUND on the other). Without it the bind fails.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   int selected_port = 0;
   builder.AddListeningPort(address->grpc_uri, grpc::InsecureServerCredentials(), &selected_port);
   auto limit = static_cast<int>(std::min<uint64_t>(options.max_message_bytes, 0x7fffffff));
@@ -40,7 +46,7 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
   builder.RegisterService(impl->service.get());
   impl->server = builder.BuildAndStart();
   if (!impl->server || selected_port == 0) {
-    error = "cannot listen on " + options.listen;
+    error = "cannot listen on " + options.listen + " (is another process listening there?)";
     if (impl->server) impl->server->Shutdown();
     return nullptr;
   }

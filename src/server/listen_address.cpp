@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -107,6 +109,40 @@ bool PrepareUnixSocketPath(const std::string &path, std::string &error) {
     return false;
   }
   return true;
+}
+
+bool TcpAddressFree(const std::string &host_port, std::string &error) {
+  const auto colon = host_port.rfind(':');
+  std::string host = host_port.substr(0, colon);
+  const std::string port = host_port.substr(colon + 1);
+  if (host.size() >= 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  addrinfo *found = nullptr;
+  if (int rc = ::getaddrinfo(host.empty() ? nullptr : host.c_str(), port.c_str(), &hints, &found); rc != 0) {
+    error = "cannot resolve listen address " + host_port + ": " + ::gai_strerror(rc);
+    return false;
+  }
+  bool free = true;
+  for (addrinfo *a = found; a && free; a = a->ai_next) {
+    int fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) continue; // an address family this host lacks (IPv6 off): gRPC skips it too
+    // as gRPC binds: SO_REUSEADDR lets a port in TIME_WAIT be reused, never one with a listener
+    int one = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (a->ai_family == AF_INET6) ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0) {
+      const int err = errno;
+      free = false;
+      error = "cannot listen on " + host_port + ": " + std::strerror(err) +
+              (err == EADDRINUSE ? " (another process listens there; is a second daemon running?)" : "");
+    }
+    ::close(fd);
+  }
+  ::freeaddrinfo(found);
+  return free;
 }
 
 bool RestrictUnixSocket(const std::string &path, std::string &error) {

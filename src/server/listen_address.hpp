@@ -2,7 +2,7 @@
 //
 // The reference daemon accepts the same two forms (spec/cuzk-api.md §1 "Transport"); ours also
 // takes host names, `[v6]:port` and an `http://` prefix (what cuzk-bench's --addr uses), and
-// refuses to delete a socket another live daemon is still listening on.
+// refuses to delete a socket another live daemon is still listening on, or to share a TCP port.
 #pragma once
 #include <optional>
 #include <string>
@@ -24,6 +24,13 @@ std::optional<ListenAddress> ParseListenAddress(const std::string &text, std::st
 //! socket left by a daemon that died (nobody accepts on it), and refuses a path that is a live
 //! socket or not a socket at all.
 bool PrepareUnixSocketPath(const std::string &path, std::string &error);
+
+//! Whether a TCP listener could bind `host_port` (ListenAddress::grpc_uri of a kTcp address) now:
+//! binds and closes a socket for each address the host resolves to. False with a message naming
+//! the address and the reason ("address already in use: another process listens on it") when
+//! one cannot be bound. gRPC reports a failed bind without its reason, so this gives the reason
+//! first; the listener itself refuses a port in use too (no SO_REUSEPORT).
+bool TcpAddressFree(const std::string &host_port, std::string &error);
 
 //! Restricts a bound socket to owner and group (0660), so only the orchestrator's group can prove.
 bool RestrictUnixSocket(const std::string &path, std::string &error);

@@ -1,6 +1,7 @@
 // src/server/proving_service.cpp — the eight RPCs.
 #include "server/proving_service.hpp"
 
+#include "base/echo.hpp"
 #include "server/request_conversion.hpp"
 
 #include <algorithm>
@@ -27,6 +28,8 @@ grpc::StatusCode ToGrpcCode(engine::ErrorCode code) {
     return grpc::StatusCode::FAILED_PRECONDITION;
   case engine::ErrorCode::UNAVAILABLE:
     return grpc::StatusCode::UNAVAILABLE;
+  case engine::ErrorCode::RESOURCE_EXHAUSTED:
+    return grpc::StatusCode::RESOURCE_EXHAUSTED;
   case engine::ErrorCode::INTERNAL:
     return grpc::StatusCode::INTERNAL;
   }
@@ -55,13 +58,15 @@ void LogResult(const char *rpc, const v1::AwaitProofResponse &r) {
 grpc::Status ProvingService::Done(const char *rpc, grpc::Status status) {
   counters_.Count(rpc, status.error_code());
   if (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
-    spdlog::warn("{}: rejected: {}", rpc, status.error_message());
+    spdlog::warn("{}: rejected: {}", rpc, base::Echo(status.error_message(), base::MESSAGE_BYTES));
   }
   return status;
 }
 
 grpc::Status ProvingService::Submit(const v1::SubmitProofRequest &request, engine::SubmitResult &submitted) {
   if (auto error = ValidateSubmit(request); !error.empty()) return Invalid(error);
+  // counts first: a request its kind cannot have is refused before its entries are copied
+  if (auto shape = engine_.CheckShape(RequestShapeOf(request)); !shape.ok()) return FromOutcome(shape);
   auto outcome = engine_.Submit(ToEngineRequest(request));
   if (!outcome.ok()) return FromOutcome(outcome);
   submitted = outcome.value;
@@ -90,8 +95,8 @@ grpc::Status ProvingService::Wait(grpc::ServerContext *context, const std::strin
       return grpc::Status::OK;
     }
     if (context->IsCancelled()) {
-      spdlog::info("job={}: caller gone, the job goes on", job_id);
-      return {grpc::StatusCode::CANCELLED, "call cancelled while job " + job_id + " was running"};
+      spdlog::info("job={}: caller gone, the job goes on", base::Echo(job_id));
+      return {grpc::StatusCode::CANCELLED, "call cancelled while job " + base::Echo(job_id) + " was running"};
     }
   }
 }

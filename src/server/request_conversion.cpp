@@ -107,6 +107,15 @@ std::string ValidateSubmit(const v1::SubmitProofRequest &r) {
   return {};
 }
 
+engine::RequestShape RequestShapeOf(const v1::SubmitProofRequest &r) {
+  engine::RequestShape shape;
+  shape.proof_kind = static_cast<engine::ProofKind>(r.proof_kind());
+  shape.registered_proof = r.registered_proof();
+  shape.vanilla_proof_bytes = r.vanilla_proof().size();
+  shape.vanilla_proofs = static_cast<uint64_t>(r.vanilla_proofs_size());
+  return shape;
+}
+
 engine::ProofRequest ToEngineRequest(const v1::SubmitProofRequest &r) {
   engine::ProofRequest out;
   out.request_id = r.request_id();
@@ -150,6 +159,9 @@ void ToProto(const engine::EngineStatus &status, v1::GetStatusResponse &out) {
     for (const auto &id : device.current_job_ids) jobs += (jobs.empty() ? "" : ",") + id;
     gpu->set_current_job_id(jobs);
     gpu->set_current_proof_kind(device.current_proof_kind);
+    gpu->set_failed(device.failed);
+    gpu->set_last_error(device.last_error);
+    gpu->set_consecutive_failures(device.consecutive_failures);
   }
   for (const auto &entry : status.srs) {
     auto *srs = out.add_loaded_srs();

@@ -16,6 +16,9 @@ namespace cuzk::server {
 //! Empty when the request may be submitted; otherwise "<field>: <what is wrong>".
 std::string ValidateSubmit(const cuzk::v1::SubmitProofRequest &request);
 
+//! The request's counts, for Engine::CheckShape before it is copied.
+engine::RequestShape RequestShapeOf(const cuzk::v1::SubmitProofRequest &request);
+
 //! Copies the request into the engine's form (call ValidateSubmit first).
 engine::ProofRequest ToEngineRequest(const cuzk::v1::SubmitProofRequest &request);
 

@@ -7,7 +7,8 @@ It starts the daemon from a temporary config on a temporary unix socket and chec
 (socket mode), GetStatus, GetMetrics (accepted by promtool), Prove and SubmitProof/AwaitProof on
 all four kinds (served or FAILED with a message, never a crash), malformed and oversized requests
 (INVALID_ARGUMENT / RESOURCE_EXHAUSTED) with the daemon serving on, cuzk-bench's client commands,
-a second daemon refused on a live socket, a stale socket reclaimed, and SIGTERM/SIGINT exits.
+a second daemon refused on a live socket and on a TCP port in use, a stale socket reclaimed, and
+SIGTERM/SIGINT exits.
 """
 import argparse
 import json
@@ -226,7 +227,7 @@ def bench_client_commands(ctx):
         expect(want in p.stdout, f"cuzk-bench {cmd}: {want!r} not in output")
     vanilla = os.path.join(ctx.tmp, "vanilla.json")
     with open(vanilla, "w") as f:
-        f.write('["AAAA", "AQID"]')
+        f.write('["AQID"]')  # one sector, as WinningPoSt takes: its bytes are garbage (FAILED, not refused)
     p = subprocess.run([ctx.args.bench, "single", "-a", addr, "-t", "winningpost", "--vanilla", vanilla],
                        capture_output=True, text=True, timeout=120)
     expect(p.returncode == 1, f"single on garbage: rc {p.returncode}")
@@ -254,6 +255,38 @@ def second_daemon_on_a_live_socket_is_refused(ctx):
     expect("another process is listening on " + ctx.sock in text, text)
 
 
+@check
+def second_daemon_on_a_tcp_port_in_use_is_refused(ctx):
+    # gRPC would share the port (SO_REUSEPORT) and the kernel split connections between the two
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    addr = f"127.0.0.1:{port}"
+    first_log = open(os.path.join(ctx.tmp, "tcp-first.log"), "wb")
+    first = subprocess.Popen([ctx.args.daemon, "-c", ctx.config, "-l", addr], stdout=first_log,
+                             stderr=subprocess.STDOUT)
+    try:
+        stub = ctx.pb_grpc.ProvingEngineStub(ctx.grpc.insecure_channel(addr))
+        deadline = time.time() + 30
+        while True:
+            expect(first.poll() is None, f"the first TCP daemon exited with {first.returncode}")
+            try:
+                stub.GetStatus(ctx.pb.GetStatusRequest(), timeout=2)
+                break
+            except ctx.grpc.RpcError:
+                expect(time.time() < deadline, "the first TCP daemon is not ready")
+                time.sleep(0.1)
+        p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "-l", addr], capture_output=True, text=True,
+                           timeout=30)
+        expect(p.returncode != 0, "a second daemon started on a TCP port in use")
+        expect(f"cannot listen on {addr}: Address already in use" in p.stdout + p.stderr, p.stdout + p.stderr)
+        stub.GetStatus(ctx.pb.GetStatusRequest(), timeout=5)  # the first one serves on
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(timeout=60)
+        first_log.close()
+
+
 def stop(proc, sig, ctx):
     t0 = time.time()
     proc.send_signal(sig)
@@ -279,7 +312,7 @@ def main():
         generate_stubs(args, os.path.join(ctx.tmp, "py"))
         import grpc
         from cuzk.v1 import proving_pb2, proving_pb2_grpc
-        ctx.grpc, ctx.pb = grpc, proving_pb2
+        ctx.grpc, ctx.pb, ctx.pb_grpc = grpc, proving_pb2, proving_pb2_grpc
         ctx.sock = os.path.join(ctx.tmp, "run", "cuzk.sock")
         ctx.config = os.path.join(ctx.tmp, "cuzk.toml")
         with open(ctx.config, "w") as f:

@@ -1,0 +1,212 @@
+// tests/engine/device_failover_test.cpp — a device that starts failing is taken out of rotation and
+// its partitions are proved elsewhere: two CPU devices, one whose backend fails on demand (the real
+// CPU backend behind an error switch); every job still completes with proofs that verify, the
+// failing device shows in the status and the metrics as failed with its last error; with no device
+// left, jobs fail with that error and new ones are refused.
+#include "engine_fixture.hpp"
+
+#include <condition_variable>
+
+namespace cuzk::engine::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+// What the injected failures have done so far, shared by a device's backends and the test.
+struct Injection {
+  std::mutex mu;
+  std::condition_variable cv;
+  int fail_first = -1; //!< ProveStart fails this many times, then works; −1: always fails
+  int failures = 0;    //!< failures injected so far
+  int calls = 0;
+
+  void WaitForFailures(int n) {
+    std::unique_lock lock(mu);
+    cv.wait_for(lock, 120s, [&] { return failures >= n; });
+  }
+};
+
+// groth16::CpuBackend whose ProveStart fails while its Injection says so.
+class FailingOnDemandBackend final : public groth16::ProverBackend {
+public:
+  explicit FailingOnDemandBackend(std::shared_ptr<Injection> injection) : injection_(std::move(injection)) {}
+
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *timings) override {
+    {
+      std::lock_guard lock(injection_->mu);
+      injection_->calls++;
+      if (injection_->fail_first < 0 || injection_->failures < injection_->fail_first) {
+        injection_->failures++;
+        injection_->cv.notify_all();
+        return Error{"injected device error " + std::to_string(injection_->failures)};
+      }
+    }
+    return cpu_.ProveStart(params, assignments, timings);
+  }
+
+private:
+  std::shared_ptr<Injection> injection_;
+  groth16::CpuBackend cpu_;
+};
+
+// the real CPU backend, whose first ProveStart waits until `other` has failed `n` times (so the
+// failing device is the one that takes the next partitions)
+class WaitingBackend final : public groth16::ProverBackend {
+public:
+  WaitingBackend(std::shared_ptr<Injection> other, int n) : other_(std::move(other)), n_(n) {}
+
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *timings) override {
+    if (first_) other_->WaitForFailures(n_);
+    first_ = false;
+    return cpu_.ProveStart(params, assignments, timings);
+  }
+
+private:
+  std::shared_ptr<Injection> other_;
+  int n_;
+  bool first_ = true;
+  groth16::CpuBackend cpu_;
+};
+
+class DeviceFailoverTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static DeviceSpec Device(std::string id, std::function<std::unique_ptr<groth16::ProverBackend>()> make) {
+    DeviceSpec d = CpuDevice(1);
+    d.id = std::move(id);
+    d.make_backend = std::move(make);
+    return d;
+  }
+  static const DeviceStatus &Find(const EngineStatus &s, const std::string &id) {
+    for (const auto &d : s.devices)
+      if (d.id == id) return d;
+    ADD_FAILURE() << "no device " << id;
+    return s.devices.at(0);
+  }
+  static ParamDir *dir_;
+  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
+  std::shared_ptr<Injection> injection_ = std::make_shared<Injection>();
+};
+
+ParamDir *DeviceFailoverTest::dir_ = nullptr;
+
+TEST_F(DeviceFailoverTest, AFailingDeviceIsTakenOutAndItsPartitionsAreProvedOnAnother) {
+  EngineConfig config = SmallConfig(*dir_, 2);
+  config.device_failure_limit = 3;
+  config.max_ready_partitions = 4;
+  config.devices = {
+      Device("cpu-failing", [inj = injection_] { return std::make_unique<FailingOnDemandBackend>(inj); }),
+      Device("cpu-good", [inj = injection_] { return std::make_unique<WaitingBackend>(inj, 3); }),
+  };
+  Engine engine(config);
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+  const std::vector<ProofRequest> requests{ChainRequest("porep-1000-1", 8, 4, 1),
+                                           ChainRequest("porep-1000-2", 8, 2, 2)};
+  for (const auto &r : requests) ASSERT_TRUE(engine.Submit(r).ok());
+  for (const auto &r : requests) {
+    auto result = engine.Await(r.request_id, 0ms);
+    ASSERT_TRUE(result.ok());
+    ExpectChainProofsVerify(result.value, r); // every partition verified, none lost or unproved
+  }
+  const EngineStatus s = engine.Status();
+  const DeviceStatus &failing = Find(s, "cpu-failing"), &good = Find(s, "cpu-good");
+  EXPECT_TRUE(failing.failed);
+  EXPECT_EQ(failing.partitions_failed, 3u);
+  EXPECT_EQ(failing.partitions_proved, 0u);
+  EXPECT_EQ(failing.consecutive_failures, 3u);
+  EXPECT_NE(failing.last_error.find("3 device errors in a row"), std::string::npos) << failing.last_error;
+  EXPECT_NE(failing.last_error.find("injected device error 3"), std::string::npos) << failing.last_error;
+  EXPECT_FALSE(good.failed);
+  EXPECT_EQ(good.partitions_proved, 6u);
+  EXPECT_EQ(good.consecutive_failures, 0u);
+  {
+    std::lock_guard lock(injection_->mu);
+    EXPECT_EQ(injection_->calls, 3) << "a device out of rotation took more work";
+  }
+  const std::string metrics = engine.MetricsText();
+  EXPECT_NE(metrics.find("cuzk_device_failed{device=\"cpu-failing\"} 1\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("cuzk_device_failed{device=\"cpu-good\"} 0\n"), std::string::npos) << metrics;
+  EXPECT_EQ(s.proofs_completed, 2u);
+  EXPECT_EQ(s.proofs_failed, 0u);
+}
+
+TEST_F(DeviceFailoverTest, ErrorsBelowTheLimitDoNotTakeADeviceOut) {
+  EngineConfig config = SmallConfig(*dir_, 1);
+  config.device_failure_limit = 3;
+  config.devices = {
+      Device("cpu-flaky", [inj = injection_] { return std::make_unique<FailingOnDemandBackend>(inj); }),
+      Device("cpu-good", [inj = injection_] { return std::make_unique<WaitingBackend>(inj, 2); }),
+  };
+  injection_->fail_first = 2; // then the flaky device recovers
+  Engine engine(config);
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+  // three partitions: whichever device takes the first, the flaky one fails two
+  const ProofRequest r = ChainRequest("porep-1000-3", 8, 3, 3);
+  ASSERT_TRUE(engine.Submit(r).ok());
+  auto result = engine.Await(r.request_id, 0ms);
+  ASSERT_TRUE(result.ok());
+  ExpectChainProofsVerify(result.value, r);
+  const ProofRequest after = ChainRequest("porep-1000-4", 8, 4, 4);
+  auto second = engine.Prove(after);
+  ASSERT_TRUE(second.ok());
+  ExpectChainProofsVerify(second.value, after);
+  const EngineStatus s = engine.Status(); // kept: Find returns a reference into it
+  const DeviceStatus &flaky = Find(s, "cpu-flaky");
+  EXPECT_FALSE(flaky.failed);
+  EXPECT_EQ(flaky.partitions_failed, 2u);
+  EXPECT_NE(flaky.last_error.find("injected device error 2"), std::string::npos) << flaky.last_error;
+}
+
+TEST_F(DeviceFailoverTest, WithNoDeviceLeftJobsFailWithTheDeviceErrorAndNewOnesAreRefused) {
+  EngineConfig config = SmallConfig(*dir_, 1);
+  config.device_failure_limit = 2;
+  config.devices = {Device("cpu-only", [inj = injection_] { return std::make_unique<FailingOnDemandBackend>(inj); })};
+  Engine engine(config);
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+  auto first = engine.Prove(ChainRequest("porep-1000-5", 8, 1, 5));
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first.value.status, ProofStatus::FAILED);
+  EXPECT_TRUE(first.value.proof.empty());
+  EXPECT_NE(first.value.error_message.find("injected device error 1"), std::string::npos) << first.value.error_message;
+  EXPECT_NE(first.value.error_message.find("no other device left"), std::string::npos) << first.value.error_message;
+  EXPECT_FALSE(Find(engine.Status(), "cpu-only").failed);
+
+  auto second = engine.Prove(ChainRequest("porep-1000-6", 8, 1, 6));
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(second.value.status, ProofStatus::FAILED);
+  EXPECT_TRUE(Find(engine.Status(), "cpu-only").failed);
+  auto refused = engine.Submit(ChainRequest("porep-1000-7", 8, 1, 7));
+  EXPECT_EQ(refused.code, ErrorCode::UNAVAILABLE);
+  EXPECT_NE(refused.message.find("no proving device left in rotation; cpu-only: 2 device errors in a row"),
+            std::string::npos)
+      << refused.message;
+}
+
+TEST_F(DeviceFailoverTest, ADeviceWithoutABackendIsOutFromTheStart) {
+  EngineConfig config = SmallConfig(*dir_, 1);
+  config.devices = {
+      Device("cpu-broken",
+             []() -> std::unique_ptr<groth16::ProverBackend> { throw std::runtime_error("no such device"); }),
+      Device("cpu-good", [] { return std::make_unique<groth16::CpuBackend>(); })};
+  Engine engine(config);
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+  const ProofRequest r = ChainRequest("porep-1000-8", 8, 2, 8);
+  auto result = engine.Prove(r);
+  ASSERT_TRUE(result.ok());
+  ExpectChainProofsVerify(result.value, r);
+  const EngineStatus s = engine.Status();
+  const DeviceStatus &broken = Find(s, "cpu-broken");
+  EXPECT_TRUE(broken.failed);
+  EXPECT_NE(broken.last_error.find("no such device"), std::string::npos) << broken.last_error;
+}
+
+} // namespace
+} // namespace cuzk::engine::testing

@@ -1,0 +1,102 @@
+// tests/engine/stop_test.cpp — a cancel or a shutdown stops a partition's synthesis where it is
+// (ProvingAssignment::stop, checked every few thousand constraints), not after the whole
+// partition: the worker is free for the next job at once. The partition here would synthesise
+// constraints until a cap far beyond the stop's check interval.
+#include "engine_fixture.hpp"
+
+#include <future>
+
+namespace cuzk::engine::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr size_t CAP = size_t(1) << 22; // constraints; reached only when the stop is not seen
+
+// One partition of the chain circuit's shape whose synthesis goes on and on: it says when it has
+// started, and records how it ended.
+class EndlessHandler final : public ProofKindHandler {
+public:
+  struct Record {
+    std::promise<void> started;
+    std::promise<std::string> ended; //!< the exception's message, or "reached the cap"
+  };
+  std::shared_ptr<Record> record = std::make_shared<Record>();
+
+  Expected<std::vector<PartitionWork>> Plan(const ProofRequest &) const override {
+    PartitionWork w;
+    w.circuit_id = ChainId(8);
+    w.public_inputs = {Fr::One(), Fr::One()};
+    w.synthesize = [record = record](r1cs::ProvingAssignment &pa) {
+      try {
+        const auto x = pa.AllocInput("x", [] { return Fr::One(); });
+        record->started.set_value();
+        for (size_t i = 0; i < CAP; i++) pa.Enforce("x*1=x", x, r1cs::ConstraintSystem::One(), x);
+      } catch (const std::exception &e) {
+        record->ended.set_value(e.what());
+        throw;
+      }
+      record->ended.set_value("reached the cap");
+    };
+    std::vector<PartitionWork> parts;
+    parts.push_back(std::move(w));
+    return parts;
+  }
+};
+
+class StopTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  std::unique_ptr<Engine> Start() {
+    auto engine = std::make_unique<Engine>(SmallConfig(*dir_, 1));
+    engine->RegisterHandler(ProofKind::SNAP_DEALS_UPDATE, endless_);
+    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, std::make_shared<ChainHandler>());
+    return engine;
+  }
+  static ProofRequest EndlessRequest(std::string id) {
+    ProofRequest r;
+    r.request_id = std::move(id);
+    r.proof_kind = ProofKind::SNAP_DEALS_UPDATE;
+    return r;
+  }
+  static ParamDir *dir_;
+  std::shared_ptr<EndlessHandler> endless_ = std::make_shared<EndlessHandler>();
+};
+
+ParamDir *StopTest::dir_ = nullptr;
+
+TEST_F(StopTest, ACancelStopsARunningSynthesisAndFreesItsWorker) {
+  auto engine = Start();
+  ASSERT_TRUE(engine->Submit(EndlessRequest("snap-1000-1")).ok());
+  endless_->record->started.get_future().wait();
+  ASSERT_TRUE(engine->Cancel("snap-1000-1").ok());
+  const std::string ended = endless_->record->ended.get_future().get();
+  EXPECT_EQ(ended.rfind("stopped after ", 0), 0u) << ended;
+  EXPECT_EQ(engine->Await("snap-1000-1", 0ms).value.status, ProofStatus::CANCELLED);
+  // the only synthesis worker is free again: the next job is proved
+  const ProofRequest next = ChainRequest("porep-1000-2", 8, 1);
+  auto proved = engine->Prove(next);
+  ASSERT_TRUE(proved.ok());
+  ExpectChainProofsVerify(proved.value, next);
+  EXPECT_EQ(engine->Status().working_memory_used_bytes, 0u);
+}
+
+TEST_F(StopTest, AShutdownStopsARunningSynthesisAfterItsGrace) {
+  auto engine = Start();
+  ASSERT_TRUE(engine->Submit(EndlessRequest("snap-1000-3")).ok());
+  endless_->record->started.get_future().wait();
+  engine->Shutdown(50ms);
+  const std::string ended = endless_->record->ended.get_future().get();
+  EXPECT_EQ(ended.rfind("stopped after ", 0), 0u) << ended;
+  auto result = engine->Await("snap-1000-3", 0ms);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result.value.status, ProofStatus::FAILED);
+  EXPECT_NE(result.value.error_message.find("shutting down"), std::string::npos) << result.value.error_message;
+}
+
+} // namespace
+} // namespace cuzk::engine::testing

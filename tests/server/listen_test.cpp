@@ -1,0 +1,114 @@
+// tests/server/listen_test.cpp — a listener refuses an address that another one holds: a TCP port
+// in use (no SO_REUSEPORT: the kernel would otherwise split connections between two daemons) and
+// a live unix socket (not removed); a stale unix socket, left by a daemon that died, is reclaimed.
+#include "server/grpc_server.hpp"
+#include "server/listen_address.hpp"
+
+#include "cuzk/v1/proving.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace cuzk::server {
+namespace {
+
+class ListenTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/cuzk-listen-test-XXXXXX";
+    dir_ = mkdtemp(tmpl);
+    engine::EngineConfig config;
+    config.param_dir = dir_;
+    config.working_memory_bytes = uint64_t(1) << 30;
+    config.devices = {engine::CpuDevice(1)};
+    engine_ = std::make_unique<engine::Engine>(config);
+  }
+  void TearDown() override {
+    engine_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  std::unique_ptr<GrpcServer> Start(const std::string &listen, std::string &error) {
+    ServerOptions options;
+    options.listen = listen;
+    return GrpcServer::Start(*engine_, options, error);
+  }
+
+  // GetStatus answered through `endpoint`: the listener serves
+  static bool Serves(const std::string &endpoint) {
+    auto stub = cuzk::v1::ProvingEngine::NewStub(grpc::CreateChannel(endpoint, grpc::InsecureChannelCredentials()));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    cuzk::v1::GetStatusResponse out;
+    return stub->GetStatus(&ctx, cuzk::v1::GetStatusRequest{}, &out).ok();
+  }
+
+  std::string dir_;
+  std::unique_ptr<engine::Engine> engine_;
+};
+
+TEST_F(ListenTest, ASecondListenerOnATcpPortInUseIsRefused) {
+  std::string error;
+  auto first = Start("127.0.0.1:0", error);
+  ASSERT_TRUE(first) << error;
+  const std::string endpoint = first->endpoint(); // 127.0.0.1:<the port bound>
+  ASSERT_TRUE(Serves(endpoint));
+
+  std::string second_error;
+  EXPECT_FALSE(Start(endpoint, second_error)) << "a second listener shares " << endpoint;
+  EXPECT_EQ(second_error, "cannot listen on " + endpoint +
+                              ": Address already in use (another process listens there; is a second daemon running?)");
+  EXPECT_FALSE(TcpAddressFree(endpoint, error));
+  EXPECT_TRUE(Serves(endpoint)) << "the first listener still serves";
+
+  first.reset();
+  EXPECT_TRUE(TcpAddressFree(endpoint, error)) << error;
+  auto again = Start(endpoint, error);
+  ASSERT_TRUE(again) << "the port is free once its listener stopped: " << error;
+  EXPECT_TRUE(Serves(endpoint));
+}
+
+TEST_F(ListenTest, ALiveUnixSocketIsKeptAndAStaleOneReclaimed) {
+  const std::string path = dir_ + "/cuzk.sock";
+  std::string error;
+  auto first = Start("unix://" + path, error);
+  ASSERT_TRUE(first) << error;
+  std::string second_error;
+  EXPECT_FALSE(Start("unix://" + path, second_error));
+  EXPECT_EQ(second_error, "another process is listening on " + path);
+  EXPECT_TRUE(std::filesystem::exists(path)) << "the live socket was removed";
+  EXPECT_TRUE(Serves(first->endpoint()));
+  first.reset();
+
+  // a socket file nobody accepts on: what a daemon killed outright leaves behind
+  int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)), 0);
+  ::close(fd);
+  ASSERT_TRUE(std::filesystem::exists(path));
+  auto reclaimed = Start("unix://" + path, error);
+  ASSERT_TRUE(reclaimed) << error;
+  EXPECT_TRUE(Serves(reclaimed->endpoint()));
+}
+
+TEST_F(ListenTest, AFileThatIsNotASocketIsNotReplaced) {
+  const std::string path = dir_ + "/not-a-socket";
+  { std::ofstream(path) << "data"; }
+  std::string error;
+  EXPECT_FALSE(Start("unix://" + path, error));
+  EXPECT_EQ(error, path + " exists and is not a socket; refusing to replace it");
+  EXPECT_TRUE(std::filesystem::exists(path));
+}
+
+} // namespace
+} // namespace cuzk::server
