@@ -283,6 +283,7 @@ EngineStatus Engine::Impl::StatusLocked() const {
   s.srs_memory_limit_bytes = srs.LimitBytes();
   s.srs_memory_used_bytes = srs.UsedBytes();
   s.ready_partitions = uint32_t(ready.Size());
+  s.memory_waits = memory_waits;
   s.shutting_down = !accepting;
   return s;
 }

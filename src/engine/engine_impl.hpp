@@ -97,6 +97,9 @@ struct Engine::Impl {
   std::atomic<uint64_t> srs_release_generation{0};
   //! partitions being synthesised, by priority (index = the Priority value); they hold a ready slot
   std::array<uint32_t, 5> synthesizing{};
+  //! times a synthesis worker found that the next partition did not fit the working memory and
+  //! waited (EngineStatus::memory_waits)
+  uint64_t memory_waits = 0;
   uint32_t idle_provers = 0; //!< prover workers waiting for a partition
   bool lane_busy = false;    //!< the CRITICAL lane's worker is planning or synthesising
   uint64_t next_seq = 1;

@@ -114,7 +114,9 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
                     " bytes of working memory, more than the whole budget of " + std::to_string(working.Limit()));
       continue;
     }
-    if (!ReadySlotFree(priority) || !working.TryAcquire(bytes)) {
+    const bool slot_free = ReadySlotFree(priority);
+    if (!slot_free || !working.TryAcquire(bytes)) {
+      if (slot_free) memory_waits++; // the memory budget, not the bounded queue, held it back
       synth_cv.wait_for(lock, RECHECK);
       continue;
     }
