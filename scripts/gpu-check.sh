@@ -5,7 +5,10 @@
 # For GPU machines: it needs CUDA (nvcc), CMake and a C++ compiler, and installs nothing. It
 # configures with -DCUZK_GPU_ONLY=ON (src/gpu/gpu_only.cmake): only ff, the CUDA layer, its tests
 # and benchmarks, so TBB, OpenSSL, gRPC and Google Benchmark are not needed; GoogleTest is used
-# when installed, else tests/gpu/shim. Tests that find no device report SKIP, never PASS.
+# when installed, else tests/gpu/shim. Tests that find no device report SKIP, never PASS, and
+# ctest lists every test on its own. The tests phase fails when any test skips, except the
+# multi-device tests named in MULTI_DEVICE_TESTS on a host with fewer than two GPUs (listed by
+# name); so a host whose driver shows no device cannot pass with nothing run.
 #
 # Environment: OUT (report folder), CUZK_GPU_BUILD_DIR (default build-gpu),
 # CUZK_CUDA_ARCHS (default "90-real;90-virtual": sm_90 SASS plus PTX; no sm_90a instructions are
@@ -22,6 +25,15 @@ RUNS=${CUZK_GPU_BENCH_RUNS:-7}
 JOBS=$(nproc 2>/dev/null || echo 4)
 mkdir -p "$OUT_DIR"
 export PATH=/usr/local/cuda/bin:$PATH
+
+# the tests that need two devices (tests/gpu/device_workers_test.cpp): the only ones allowed to
+# skip, and only on a host with fewer than two GPUs
+MULTI_DEVICE_TESTS=(GpuDeviceWorkers.SixteenPlusPartitionsOverTwoDevicesOneWorkerEach
+  GpuDeviceWorkers.SixteenPlusPartitionsOverTwoDevicesTwoWorkersEach)
+GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+# tests/gpu/device_test.cpp checks DeviceCount() against it
+export CUZK_EXPECTED_DEVICES=$GPUS
+UNEXPECTED_SKIPS=""
 
 LOG="$OUT_DIR/gpu-check.log"
 : >"$LOG"
@@ -77,7 +89,7 @@ if [ "$STATUS_BUILD" = ok ] || [ "$STATUS_BUILD" = partial ]; then
   if [ "${CUZK_GPU_SKIP_TESTS:-0}" = 1 ]; then
     log "tests skipped (CUZK_GPU_SKIP_TESTS=1: a benchmark-only slot)"
   else
-    log "tests (ctest -L gpu)"
+    log "tests (ctest -L gpu, $GPUS GPU(s) listed by nvidia-smi)"
     if ctest --test-dir "$BUILD" -L gpu --output-on-failure --timeout "${CUZK_GPU_TEST_TIMEOUT:-150}" --output-junit "$BUILD/ctest.xml" \
       >"$OUT_DIR/tests.log" 2>&1; then
       STATUS_TESTS=ok
@@ -85,6 +97,21 @@ if [ "$STATUS_BUILD" = ok ] || [ "$STATUS_BUILD" = partial ]; then
       STATUS_TESTS=failed
     fi
     grep -E "tests passed|Skipped|Failed|\*\*\*" "$OUT_DIR/tests.log" | tail -40
+    # a skip is a test not run: only the two-device tests may skip, and only on a one-GPU host
+    UNEXPECTED_SKIPS=""
+    for t in $(sed -nE 's/.*Test +#[0-9]+: ([^ ]+) \.+\*+Skipped.*/\1/p' "$OUT_DIR/tests.log"); do
+      if [ "$GPUS" -lt 2 ] && [[ " ${MULTI_DEVICE_TESTS[*]} " == *" $t "* ]]; then
+        log "skipped as expected ($GPUS GPU here, it needs 2): $t"
+      else
+        log "FAIL: skipped on a GPU host: $t"
+        UNEXPECTED_SKIPS="$UNEXPECTED_SKIPS $t"
+      fi
+    done
+    if [ "$GPUS" -eq 0 ]; then
+      log "FAIL: nvidia-smi lists no GPU: the device tests skip, so nothing was checked"
+      STATUS_TESTS=failed
+    fi
+    [ -z "$UNEXPECTED_SKIPS" ] || STATUS_TESTS=failed
   fi
   if [ "${CUZK_GPU_SANITIZE:-0}" = 1 ]; then
     if command -v compute-sanitizer >/dev/null 2>&1; then
@@ -138,7 +165,7 @@ if [ "$STATUS_BUILD" = ok ] || [ "$STATUS_BUILD" = partial ]; then
 fi
 
 # ---- report -------------------------------------------------------------------------------
-export STATUS_CONFIGURE STATUS_BUILD STATUS_TESTS STATUS_BENCH STATUS_SANITIZE OUT_DIR BUILD
+export STATUS_CONFIGURE STATUS_BUILD STATUS_TESTS STATUS_BENCH STATUS_SANITIZE OUT_DIR BUILD UNEXPECTED_SKIPS
 export ELAPSED=$(($(date +%s) - T0))
 if command -v python3 >/dev/null 2>&1; then
   python3 - <<'PY'
@@ -159,7 +186,8 @@ failed = re.findall(r"\d+/\d+ Test\s+#\d+: (\S+) \.+\*+(?:Failed|Timeout|Excepti
 tests = {"total": int(summary.group(3)) if summary else None,
          "failed": int(summary.group(2) or 0) if summary else None,
          "targets_not_built": build_failed,
-         "skipped": skipped, "failed_names": failed}
+         "skipped": skipped, "unexpected_skips": os.environ.get("UNEXPECTED_SKIPS", "").split(),
+         "failed_names": failed}
 def read_json(path):
     try:
         return json.loads(open(path).read())
@@ -184,8 +212,9 @@ if summary:
     lines.append(f"{summary.group(0)}; skipped: {len(skipped)}")
 for n in failed:
     lines.append(f"- FAILED {n}")
+unexpected = set(os.environ.get("UNEXPECTED_SKIPS", "").split())
 for n in skipped:
-    lines.append(f"- skipped {n}")
+    lines.append(f"- {'SKIPPED (not allowed on a GPU host)' if n in unexpected else 'skipped (needs 2 GPUs)'} {n}")
 rates = re.findall(r"^rate (\S+)\s+([\d.]+) G/s", read("rates.log"), re.M)
 if rates:
     lines += ["", "## Raw device rates (gpu_field_rates, G op/s; sppark on an H200: Fr mul 58.9, Fp mul 27.0)", "",

@@ -348,6 +348,7 @@ EngineStatus Engine::Impl::StatusLocked() const {
   s.request_memory_limit_bytes = config.request_budget_bytes;
   s.request_memory_used_bytes = admitted_bytes;
   s.ready_partitions = uint32_t(sched.ReadyCount());
+  s.memory_waits = sched.MemoryWaits();
   s.shutting_down = !accepting;
   return s;
 }

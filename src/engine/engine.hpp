@@ -177,6 +177,9 @@ struct EngineStatus {
   uint64_t request_memory_limit_bytes = 0; //!< EngineConfig::request_budget_bytes (0: no limit)
   uint64_t request_memory_used_bytes = 0;  //!< held by unfinished jobs' requests
   uint32_t ready_partitions = 0;           //!< synthesised, waiting for a prover
+  //! times a synthesis worker found that the next partition did not fit the working memory budget
+  //! and waited for memory to be released (memory pressure; tests see the budget hold work back)
+  uint64_t memory_waits = 0;
   bool shutting_down = false;
 };
 

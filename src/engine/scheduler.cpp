@@ -90,7 +90,9 @@ SynthesisStep Scheduler::NextSynthesis(bool lane, Clock::time_point now, uint64_
     step.job = top->second.job;
     return step;
   }
-  if (!ReadySlotFree(priority) || !working_.TryAcquire(bytes)) {
+  const bool slot_free = ReadySlotFree(priority);
+  if (!slot_free || !working_.TryAcquire(bytes)) {
+    if (slot_free) memory_waits_++; // the memory budget, not the bounded queue, held it back
     step.kind = SynthesisStep::Kind::WAIT;
     return step;
   }

@@ -127,6 +127,8 @@ public:
   // ---- for status ----
   const PriorityQueue<QueuedTask> &Queue() const { return queue_; }
   size_t ReadyCount() const { return ready_.Size(); }
+  //! times NextSynthesis found the next partition's bytes did not fit the working memory (it waits)
+  uint64_t MemoryWaits() const { return memory_waits_; }
 
 private:
   //! the first ready partition a prover of `device` may take; nullptr when none
@@ -144,6 +146,7 @@ private:
   std::array<uint32_t, 5> synthesizing_{};
   uint32_t idle_provers_ = 0; //!< prover workers waiting for a partition
   bool lane_busy_ = false;    //!< the CRITICAL lane's worker is planning or synthesising
+  uint64_t memory_waits_ = 0;
 };
 
 } // namespace cuzk::engine

@@ -90,13 +90,18 @@ uint64_t SrsManager::FreeEntry(Entry &e) {
   return freed;
 }
 
+void SrsManager::Touch(Entry &e) {
+  e.last_used = Clock::now();
+  e.last_use_seq = ++use_seq_;
+}
+
 void SrsManager::EvictForRoom(uint64_t bytes) {
   if (budget_.Limit() == 0) return;
   std::vector<Entry *> candidates;
   const auto now = Clock::now();
   for (auto &[id, e] : entries_)
     if (e.state == State::HOT && e.refs == 0 && now - e.last_used >= config_.min_idle) candidates.push_back(&e);
-  std::sort(candidates.begin(), candidates.end(), [](Entry *a, Entry *b) { return a->last_used < b->last_used; });
+  std::sort(candidates.begin(), candidates.end(), [](Entry *a, Entry *b) { return a->last_use_seq < b->last_use_seq; });
   for (Entry *e : candidates) {
     if (budget_.Used() + bytes <= budget_.Limit()) return;
     const uint64_t freed = FreeEntry(*e);
@@ -113,7 +118,7 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
   for (;;) {
     if (e->state == State::HOT) {
       e->refs++;
-      e->last_used = Clock::now();
+      Touch(*e);
       SrsAcquired out;
       out.lease = std::make_shared<SrsLease>(this, e->id, e->params, e->pvk);
       out.was_loaded = !waited;
@@ -176,7 +181,7 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
     e->pvk = std::move(pvk);
     e->resident_bytes = actual;
     e->state = State::HOT;
-    e->last_used = Clock::now();
+    Touch(*e);
     counters_.loads++;
     counters_.load_seconds += MsSince(load_start) / 1000;
     loaded_cv_.notify_all();
@@ -220,7 +225,7 @@ void SrsManager::Release(const std::string &circuit_id) {
     std::lock_guard lock(mu_);
     if (auto it = entries_.find(circuit_id); it != entries_.end()) {
       if (it->second.refs > 0) it->second.refs--;
-      it->second.last_used = Clock::now();
+      Touch(it->second);
     }
     notify = on_release_;
   }

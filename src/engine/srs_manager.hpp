@@ -93,8 +93,12 @@ private:
     std::shared_ptr<const groth16::PreparedVerifyingKey> pvk;
     uint64_t resident_bytes = 0; //!< held in the budget while LOADING / HOT
     uint32_t refs = 0;
-    std::chrono::steady_clock::time_point last_used{};
+    std::chrono::steady_clock::time_point last_used{}; //!< for min_idle
+    //! the manager's use counter at the last use: the LRU order, exact even when two uses share a
+    //! clock tick
+    uint64_t last_use_seq = 0;
   };
+  void Touch(Entry &e); // requires mu_: marks e used now
 
   void Release(const std::string &circuit_id);
   std::string StemOf(std::string_view circuit_id) const;
@@ -109,6 +113,7 @@ private:
   std::condition_variable loaded_cv_;
   std::map<std::string, Entry, std::less<>> entries_;
   SrsCounters counters_;
+  uint64_t use_seq_ = 0;
   std::function<void()> on_release_;
 };
 

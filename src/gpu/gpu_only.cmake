@@ -1,4 +1,4 @@
-# CUZK_GPU_ONLY=ON: build src/gpu, tests/gpu and bench/gpu alone, for GPU machines that have
+# CUZK_GPU_ONLY=ON: build src/gpu, tests/gpu (and tests/gpu_emulation) and bench/gpu alone, for GPU machines that have
 # CUDA, CMake and ninja but none of the CPU stack's packages (TBB, OpenSSL, gRPC, Google
 # Benchmark; GoogleTest is used when present). scripts/gpu-check.sh configures this way.
 # The root CMakeLists.txt includes this file and stops, so nothing else is configured.
@@ -57,4 +57,5 @@ add_subdirectory(src/gpu)
 if(CUZK_BUILD_TESTS)
   enable_testing()
   add_subdirectory(tests/gpu)
+  add_subdirectory(tests/gpu_emulation)
 endif()

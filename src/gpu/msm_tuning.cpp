@@ -1,5 +1,5 @@
-// src/gpu/msm_tuning.cpp — MsmTuning::FromEnv (msm.hpp): environment overrides for experiments.
-#include "gpu/msm.hpp"
+// src/gpu/msm_tuning.cpp — MsmTuning::FromEnv (msm_tuning.hpp): environment overrides for experiments.
+#include "gpu/msm_tuning.hpp"
 
 #include <cstdlib>
 #include <cstring>

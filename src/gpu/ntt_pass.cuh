@@ -148,8 +148,8 @@ template <unsigned S> struct NttPass {
   //! The bank-spreading bijection on rows: row ^ Σ_{r ≥ D} bit_r(row)·v_r, changing only the low D row bits (those
   //! that, with the CL line bits, form the bank). A warp's lanes vary the lowest D row bits outside the current window,
   //! so for every window used their vectors must be linearly independent. v_r = e_(r mod D) does that up to S = 7; S =
-  //! 8, 9 need the vectors below, found by a search over GF(2)^D. tests/gpu/ntt_emulation_test.cpp checks every case
-  //! (TiledSharedAccessesAreConflictFree).
+  //! 8, 9 need the vectors below, found by a search over GF(2)^D. tests/gpu_emulation/ntt_emulation_test.cpp checks
+  //! every case (TiledSharedAccessesAreConflictFree).
   static constexpr uint32_t SwizzleVector(unsigned r) {
     constexpr uint32_t S8[] = {1, 6, 1, 1, 1}, S9[] = {5, 10, 1, 1, 1}; // row bits D, D + 1, …
     if (S == 8) return S8[r - D];

@@ -1,6 +1,7 @@
 // src/groth16/params_io.cpp
 #include "groth16/params_io.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -81,22 +82,35 @@ public:
     return {};
   }
 
-  template <class C> Status Section(std::vector<ec::Affine<C>> &out, const char *what) {
+  //! drop_zero_points: skip the points written as all-zero bytes (snarkjs's infinity in a, b_g1, b_g2)
+  template <class C> Status Section(std::vector<ec::Affine<C>> &out, const char *what, bool drop_zero_points = false) {
     uint32_t n = 0;
     if (auto s = U32(n, what); !s) return s;
     const uint64_t need = uint64_t(n) * BYTES<C>;
     if (need > Remaining())
       return Error{std::string(what) + ": length " + std::to_string(n) + " needs " + std::to_string(need) +
                    " bytes, only " + std::to_string(Remaining()) + " left (truncated or corrupt length)"};
-    out.resize(n);
     auto bytes = b_.subspan(pos_, size_t(n) * BYTES<C>);
+    const size_t consumed = bytes.size();
+    std::vector<uint8_t> kept;
+    if (drop_zero_points) {
+      kept.reserve(bytes.size());
+      for (size_t i = 0; i < n; i++) {
+        auto point = bytes.subspan(i * BYTES<C>, BYTES<C>);
+        if (std::any_of(point.begin(), point.end(), [](uint8_t x) { return x != 0; }))
+          kept.insert(kept.end(), point.begin(), point.end());
+      }
+      bytes = kept;
+      n = uint32_t(kept.size() / BYTES<C>);
+    }
+    out.resize(n);
     auto st = checks_ == PointChecks::CHECKED ? ec::BatchFromUncompressed<C>(bytes, std::span(out))
                                               : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
     if (!st.Ok()) return Bad(what, st.index, st.error, st.message);
     for (size_t i = 0; i < out.size(); i++) {
       if (out[i].IsInfinity()) return Error{std::string(what) + "[" + std::to_string(i) + "]: point at infinity"};
     }
-    pos_ += bytes.size();
+    pos_ += consumed;
     return {};
   }
 
@@ -222,15 +236,17 @@ Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointCh
   return vk;
 }
 
-Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks checks, size_t *trailing_bytes) {
+Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks checks, size_t *trailing_bytes,
+                                     ParamsSource source) {
   Reader r(bytes, checks);
   Parameters p;
+  const bool drop = source == ParamsSource::SNARKJS_EXPORT;
   if (auto s = ReadVk(r, p.vk); !s) return Error{s.ErrorMessage()};
   if (auto s = r.Section(p.h, "params.h"); !s) return Error{s.ErrorMessage()};
   if (auto s = r.Section(p.l, "params.l"); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.a, "params.a"); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.b_g1, "params.b_g1"); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.b_g2, "params.b_g2"); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.a, "params.a", drop); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.b_g1, "params.b_g1", drop); !s) return Error{s.ErrorMessage()};
+  if (auto s = r.Section(p.b_g2, "params.b_g2", drop); !s) return Error{s.ErrorMessage()};
   if (trailing_bytes) *trailing_bytes = r.Remaining();
   return p;
 }
@@ -260,10 +276,11 @@ Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks
   return vk;
 }
 
-Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes) {
+Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes,
+                                        ParamsSource source) {
   auto m = MappedFile::Open(path);
   if (!m) return Error{m.ErrorMessage()};
-  auto p = ParseParameters((*m)->Bytes(), checks, trailing_bytes);
+  auto p = ParseParameters((*m)->Bytes(), checks, trailing_bytes, source);
   if (!p) return Error{path + ": " + p.ErrorMessage()};
   return p;
 }

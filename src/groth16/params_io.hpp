@@ -22,6 +22,14 @@ namespace cuzk::groth16 {
 //! only, for files we trust (rust-fil-proofs loads its cached params this way).
 enum class PointChecks { CHECKED, UNCHECKED };
 
+//! Who wrote a .params file. BELLPERSON: points at infinity are an error everywhere.
+//! SNARKJS_EXPORT: `snarkjs zkey export bellman` (spec/oracles.md §1), which writes an infinity as
+//! zero bytes without the 0x40 flag and keeps the infinities of a, b_g1 and b_g2 that bellperson
+//! filters out; those are dropped on reading, which leaves bellperson's density-filtered vectors
+//! (a variable's A_i(τ) or B_i(τ) is zero exactly when it does not occur). Infinity anywhere else
+//! (vk, h, l) is still an error.
+enum class ParamsSource { BELLPERSON, SNARKJS_EXPORT };
+
 std::vector<uint8_t> SerializeVerifyingKey(const VerifyingKey &vk);
 //! the whole .params layout in memory (tests, small circuits; files use WriteParametersFile)
 std::vector<uint8_t> SerializeParameters(const Parameters &params);
@@ -30,11 +38,12 @@ std::vector<uint8_t> SerializeParameters(const Parameters &params);
 Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointChecks checks = PointChecks::CHECKED);
 //! trailing_bytes (optional) receives the number of bytes after the b_g2 section
 Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks checks,
-                                     size_t *trailing_bytes = nullptr);
+                                     size_t *trailing_bytes = nullptr, ParamsSource source = ParamsSource::BELLPERSON);
 
 Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk);
 Status WriteParametersFile(const std::string &path, const Parameters &params);
 Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks = PointChecks::CHECKED);
-Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes = nullptr);
+Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes = nullptr,
+                                        ParamsSource source = ParamsSource::BELLPERSON);
 
 } // namespace cuzk::groth16

@@ -33,6 +33,16 @@ protected:
 
 ParamDir *PipelineTest::dir_ = nullptr;
 
+//! returns once a synthesis worker has been held back by the memory budget (EngineStatus::memory_waits);
+//! the deadline only turns a hang into a failure
+void AwaitMemoryWait(const Engine &engine) {
+  const auto deadline = std::chrono::steady_clock::now() + 120s;
+  while (engine.Status().memory_waits == 0) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "no synthesis worker was held back by the memory budget";
+    std::this_thread::yield();
+  }
+}
+
 TEST_F(PipelineTest, EstimateCoversTheMeasuredAssignment) {
   const auto &p = ParamDir::Params(64);
   r1cs::ProvingAssignment pa;
@@ -50,7 +60,9 @@ TEST_F(PipelineTest, BudgetForOnePartitionAdmitsOneAtATime) {
   r.sector_number = HOLD;
   ASSERT_TRUE(engine->Submit(r).ok());
   handler_->gate->AwaitWaiters(1);
-  std::this_thread::sleep_for(200ms); // the second worker would have reached the gate by now
+  // the second worker has looked at partition 1 and been refused by the memory budget (an event
+  // counted under the engine's lock), so whatever it would have done it has done: no waiting on time
+  AwaitMemoryWait(*engine);
   EXPECT_EQ(handler_->gate->Waiting(), 1);
   const EngineStatus s = engine->Status();
   EXPECT_EQ(s.working_memory_used_bytes, PartitionEstimate());
@@ -70,6 +82,7 @@ TEST_F(PipelineTest, RoomyBudgetSynthesisesInParallel) {
   handler_->gate->Open();
   ExpectChainProofsVerify(engine->Await("parallel", 0ms).value, r);
   EXPECT_EQ(*handler_->max_active, 2);
+  EXPECT_EQ(engine->Status().memory_waits, 0u); // the budget never held a partition back
 }
 
 TEST_F(PipelineTest, PartitionLargerThanTheWholeBudgetFailsItsJob) {

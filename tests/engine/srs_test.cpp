@@ -81,10 +81,9 @@ TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
   // room for two of the three similar entries (resident size ≈ file size, give or take padding)
   const uint64_t budget = FileSize(32) + FileSize(33) + FileSize(34) / 2;
   SrsManager srs(ManagerConfig(budget));
+  // the LRU order is the order of uses (a use counter), not of clock readings: no waits needed
   ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
-  std::this_thread::sleep_for(2ms);
   ASSERT_TRUE(srs.Preload(ChainId(33)).ok());
-  std::this_thread::sleep_for(2ms);
   ASSERT_TRUE(srs.Preload(ChainId(34)).ok()) << "needs 32 evicted";
   auto s = srs.Status();
   EXPECT_EQ(Find(s, ChainId(32))->tier, SrsTier::WARM);
@@ -100,7 +99,6 @@ TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
   auto evict_held = srs.Evict(ChainId(33));
   EXPECT_EQ(evict_held.code, ErrorCode::FAILED_PRECONDITION);
   EXPECT_NE(evict_held.message.find("in use by 1 job"), std::string::npos);
-  std::this_thread::sleep_for(2ms);
   ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
   s = srs.Status();
   EXPECT_EQ(Find(s, ChainId(33))->tier, SrsTier::HOT);

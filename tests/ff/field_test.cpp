@@ -201,9 +201,30 @@ TEST(BatchInverse, MatchesSingleInversionsAndKeepsZeros) {
   v[0] = v[17] = v[99] = Fr::Zero();
   auto expect = v;
   BatchInverse<Fr>(v, scratch);
-  for (size_t i = 0; i < v.size(); i++) EXPECT_EQ(v[i], expect[i].Inverse()) << i;
-  std::vector<Fr> empty;
-  BatchInverse<Fr>(empty, scratch);
+  for (size_t i = 0; i < v.size(); i++) {
+    EXPECT_EQ(v[i], expect[i].Inverse()) << i;
+    if (!expect[i].IsZero()) EXPECT_EQ(v[i] * expect[i], Fr::One()) << i;
+  }
+  EXPECT_TRUE(v[0].IsZero() && v[17].IsZero() && v[99].IsZero());
+}
+
+// the edge cases: nothing to invert (no scratch needed, none touched), and only zeros (the running
+// product stays one, so no zero is ever inverted)
+TEST(BatchInverse, EmptyAndAllZeroVectors) {
+  EXPECT_EQ(BatchInverseScratchSize(0), 0u);
+  std::vector<Fr> empty, no_scratch;
+  BatchInverse<Fr>(empty, no_scratch);
+  EXPECT_TRUE(empty.empty());
+  const Fr sentinel = Fr::FromUint(12345);
+  std::vector<Fr> untouched(4, sentinel);
+  BatchInverse<Fr>(empty, untouched);
+  for (const Fr &x : untouched) EXPECT_EQ(x, sentinel);
+  std::vector<Fr> zeros(5, Fr::Zero()), scratch(BatchInverseScratchSize(5));
+  BatchInverse<Fr>(zeros, scratch);
+  for (const Fr &x : zeros) EXPECT_TRUE(x.IsZero());
+  std::vector<Fr> one_zero = {Fr::Zero()}, one_scratch(1);
+  BatchInverse<Fr>(one_zero, one_scratch);
+  EXPECT_TRUE(one_zero[0].IsZero());
 }
 
 } // namespace

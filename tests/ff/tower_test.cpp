@@ -13,6 +13,17 @@ Fp2 RandFp2() { return {Fp::Random(rng), Fp::Random(rng)}; }
 Fp6 RandFp6() { return {RandFp2(), RandFp2(), RandFp2()}; }
 Fp12 RandFp12() { return {RandFp6(), RandFp6()}; }
 
+//! x^p by square-and-multiply over the modulus' bits: the definition the Frobenius maps are
+//! checked against (Fp6 has no Pow of its own)
+template <class F> F PowP(const F &x) {
+  F acc = F::One();
+  for (size_t i = big::BitLength(Fp::MODULUS); i-- > 0;) {
+    acc = acc.Square();
+    if (big::Bit(Fp::MODULUS, i)) acc = acc * x;
+  }
+  return acc;
+}
+
 TEST(Fp2, LawsAndInverse) {
   Fp2 u{Fp::Zero(), Fp::One()};
   EXPECT_TRUE((u.Square() == -Fp2::One())); // u² = −1
@@ -23,6 +34,8 @@ TEST(Fp2, LawsAndInverse) {
     EXPECT_EQ(a * a.Inverse(), Fp2::One());
     EXPECT_TRUE((a.MulByNonResidue() == a * Fp2{Fp::One(), Fp::One()}));
     EXPECT_EQ(a.Frobenius(1), a.Pow(Fp::MODULUS));
+    EXPECT_EQ(a.Frobenius(2), PowP(PowP(a)));
+    EXPECT_EQ(a.Frobenius(3), PowP(PowP(PowP(a))));
   }
 }
 
@@ -56,7 +69,16 @@ TEST(Fp6, LawsInverseFrobenius) {
     EXPECT_EQ(a.MulByNonResidue(), a * v);
     EXPECT_TRUE((a.MulBy01(b.c0, b.c1) == a * Fp6{b.c0, b.c1, Fp2::Zero()}));
     EXPECT_TRUE((a.MulBy1(b.c1) == a * Fp6{Fp2::Zero(), b.c1, Fp2::Zero()}));
-    EXPECT_EQ(a.Frobenius(6), a);
+  }
+  // Frobenius(k) against the definition x^(p^k), by k exponentiations by p; k = 6 is the period
+  for (int sample = 0; sample < 2; sample++) {
+    const Fp6 a = RandFp6();
+    Fp6 power = a;
+    for (unsigned k = 1; k <= 6; k++) {
+      power = PowP(power);
+      EXPECT_EQ(a.Frobenius(k), power) << "k=" << k;
+    }
+    EXPECT_EQ(power, a); // x^(p^6) = x in Fp6
   }
 }
 
@@ -70,14 +92,19 @@ TEST(Fp12, LawsInverseFrobenius) {
     EXPECT_EQ(a * b, b * a);
     EXPECT_EQ(a.Square(), a * a);
     EXPECT_EQ(a * a.Inverse(), Fp12::One());
-    EXPECT_EQ(a.Frobenius(12), a);
-    EXPECT_EQ(a.Frobenius(6), a.Frobenius(3).Frobenius(3));
   }
-  // x ↦ x^p is the Frobenius (one full exponentiation: slow, so one sample)
-  Fp12 a = RandFp12();
+  // Frobenius(k), k = 1..12, against the definition x^(p^k), by k exponentiations by p (slow, so
+  // one sample); k = 12 is the period and x^(p^6) is the conjugate
+  const Fp12 a = RandFp12();
   EXPECT_EQ(a.FrobeniusOnce(), a.Pow(Fp::MODULUS));
-  // for the conjugate: a^(p^6) = conj(a)
-  EXPECT_EQ(a.Frobenius(6), a.Conjugate());
+  Fp12 power = a;
+  for (unsigned k = 1; k <= 12; k++) {
+    power = PowP(power);
+    EXPECT_EQ(a.Frobenius(k), power) << "k=" << k;
+    if (k == 6) EXPECT_EQ(power, a.Conjugate());
+  }
+  EXPECT_EQ(power, a); // x^(p^12) = x in Fp12
+  EXPECT_EQ(a.Frobenius(6), a.Frobenius(3).Frobenius(3));
 }
 
 } // namespace

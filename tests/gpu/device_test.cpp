@@ -30,7 +30,17 @@ TEST(GpuCheck, ErrorNamesExpressionFileAndLine) {
   EXPECT_TRUE(thrown);
 }
 
-TEST(GpuDevice, CountNeverThrows) { EXPECT_GE(DeviceCount(), 0); }
+// DeviceCount is what every device test's skip rests on: it must match the host's GPUs
+// (scripts/gpu-check.sh passes nvidia-smi's count as CUZK_EXPECTED_DEVICES), and a host without
+// a driver or device must leave no sticky CUDA error behind for the calls after it.
+TEST(GpuDevice, CountMatchesTheHostAndLeavesNoError) {
+  const int n = DeviceCount();
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  EXPECT_EQ(DeviceCount(), n);
+  const char *expected = std::getenv("CUZK_EXPECTED_DEVICES");
+  if (!expected || !*expected) GTEST_SKIP() << "CUZK_EXPECTED_DEVICES not set (scripts/gpu-check.sh sets it)";
+  EXPECT_EQ(n, std::atoi(expected));
+}
 
 TEST(GpuDevice, RegistryDescribesEveryDevice) {
   CUZK_REQUIRE_GPU();

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -210,6 +211,63 @@ TEST(SnarkjsJson, WritesTheThreeFiles) {
   if (!keep) fs::remove_all(dir);
   // a directory that cannot exist is an error, not a crash
   EXPECT_FALSE(WriteSnarkjsFiles("/proc/cuzk-no-such-dir/x", ChainParams().vk, ChainProof(), inputs));
+}
+
+} // namespace
+} // namespace cuzk::groth16
+
+namespace cuzk::groth16 {
+namespace {
+
+void PutU32BE(std::vector<uint8_t> &out, size_t v) {
+  for (int s = 24; s >= 0; s -= 8) out.push_back(uint8_t(v >> s));
+}
+
+// `snarkjs zkey export bellman` writes an infinity as zero bytes (no 0x40 flag) and keeps the a/b
+// infinities bellperson filters out (spec/oracles.md §1): the SNARKJS_EXPORT reading drops them
+// and gives bellperson's vectors; the bellperson reading refuses them, and zero bytes in h stay an
+// error either way. (tests/oracle/bellman_check.mjs reads a real snarkjs export.)
+TEST(ParamsIo, SnarkjsExportInfinitiesAreDroppedFromAAndBOnly) {
+  const Parameters &p = ChainParams();
+  const auto good = SerializeParameters(p);
+  const size_t a_at = IC_LEN_OFFSET + 4 + 96 * p.vk.ic.size() + (4 + 96 * p.h.size()) + (4 + 96 * p.l.size());
+  std::vector<uint8_t> b(good.begin(), good.begin() + a_at);
+  const std::vector<uint8_t> zero_g1(96, 0), zero_g2(192, 0);
+  size_t at = a_at;
+  // a: a zero point after the first; b_g1: one at the end; b_g2: one in front
+  PutU32BE(b, p.a.size() + 1);
+  b.insert(b.end(), good.begin() + at + 4, good.begin() + at + 4 + 96);
+  b.insert(b.end(), zero_g1.begin(), zero_g1.end());
+  b.insert(b.end(), good.begin() + at + 4 + 96, good.begin() + at + 4 + 96 * p.a.size());
+  at += 4 + 96 * p.a.size();
+  PutU32BE(b, p.b_g1.size() + 1);
+  b.insert(b.end(), good.begin() + at + 4, good.begin() + at + 4 + 96 * p.b_g1.size());
+  b.insert(b.end(), zero_g1.begin(), zero_g1.end());
+  at += 4 + 96 * p.b_g1.size();
+  PutU32BE(b, p.b_g2.size() + 1);
+  b.insert(b.end(), zero_g2.begin(), zero_g2.end());
+  b.insert(b.end(), good.begin() + at + 4, good.begin() + at + 4 + 192 * p.b_g2.size());
+  at += 4 + 192 * p.b_g2.size();
+  ASSERT_EQ(at, good.size());
+  const std::vector<uint8_t> transcript(100, 0x5a); // a phase-2 trailer
+  b.insert(b.end(), transcript.begin(), transcript.end());
+
+  size_t trailing = 0;
+  auto read = ParseParameters(b, PointChecks::CHECKED, &trailing, ParamsSource::SNARKJS_EXPORT);
+  ASSERT_TRUE(read) << read.ErrorMessage();
+  EXPECT_TRUE(*read == p);
+  EXPECT_EQ(trailing, transcript.size());
+
+  auto strict = ParseParameters(b, PointChecks::CHECKED);
+  ASSERT_FALSE(strict);
+  EXPECT_NE(strict.ErrorMessage().find("params.a"), std::string::npos) << strict.ErrorMessage();
+
+  auto zero_h = good;
+  const size_t h0 = IC_LEN_OFFSET + 4 + 96 * p.vk.ic.size() + 4;
+  std::fill(zero_h.begin() + h0, zero_h.begin() + h0 + 96, 0);
+  auto h = ParseParameters(zero_h, PointChecks::CHECKED, nullptr, ParamsSource::SNARKJS_EXPORT);
+  ASSERT_FALSE(h);
+  EXPECT_NE(h.ErrorMessage().find("params.h"), std::string::npos) << h.ErrorMessage();
 }
 
 } // namespace

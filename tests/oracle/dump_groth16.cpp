@@ -4,7 +4,14 @@
 // multiplications with two public inputs, and a seeded random R1CS with several inputs. The JSON
 // comes from the groth16 layer's own exporter (groth16/snarkjs_json.hpp), so this also checks it.
 // With `--iden3 <r1cs> <wtns>` it proves that external circuit instead (circom_check.mjs).
+// With `--read-params <params>` it prints what our reader takes from parameters snarkjs wrote
+// (`zkey export bellman`; bellman_check.mjs). With `--verify <params> <proof hex> <input>...` it verifies a 192-byte
+// bellman proof (snarkjs's own, re-encoded) with the vk our reader takes from those parameters and
+// prints true or false. With `--write-params <dir>` it writes our own .params and .vk files for
+// the cube circuit and prints what an independent parser must find in them (bellman_check.mjs).
 #include "groth16/groth16.hpp"
+#include "groth16/params_io.hpp"
+#include "groth16/proof_encoding.hpp"
 #include "oracle_cases.hpp"
 #include "r1cs/iden3.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -80,10 +87,98 @@ int EmitIden3(const std::string &r1cs_path, const std::string &wtns_path, std::m
   return Emit("iden3", *circuit, rng);
 }
 
+//! what our reader takes from snarkjs-written parameters: the vk in snarkjs JSON and every
+//! section's length, as one JSON line
+int ReadParams(const std::string &params_path) {
+  size_t trailing = 0;
+  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::CHECKED, &trailing,
+                                            groth16::ParamsSource::SNARKJS_EXPORT);
+  if (!params) {
+    std::cerr << params.ErrorMessage() << "\n";
+    return 1;
+  }
+  std::string line = "{\"vk\":" + groth16::SnarkjsVerifyingKeyJson(params->vk) +
+                     ",\"h\":" + std::to_string(params->h.size()) + ",\"l\":" + std::to_string(params->l.size()) +
+                     ",\"a\":" + std::to_string(params->a.size()) + ",\"b_g1\":" + std::to_string(params->b_g1.size()) +
+                     ",\"b_g2\":" + std::to_string(params->b_g2.size()) + ",\"trailing\":" + std::to_string(trailing) +
+                     "}";
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  std::cout << line << "\n";
+  return 0;
+}
+
+//! our verifier, on the vk our reader takes from snarkjs-written parameters
+int VerifyWith(const std::string &params_path, const std::string &proof_hex, const std::vector<std::string> &inputs) {
+  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::CHECKED, nullptr,
+                                            groth16::ParamsSource::SNARKJS_EXPORT);
+  if (!params) {
+    std::cerr << params.ErrorMessage() << "\n";
+    return 1;
+  }
+  std::vector<uint8_t> bytes;
+  for (size_t i = 0; i + 1 < proof_hex.size(); i += 2)
+    bytes.push_back(uint8_t(std::stoul(proof_hex.substr(i, 2), nullptr, 16)));
+  auto proof = groth16::DecodeProof(bytes);
+  if (!proof) {
+    std::cerr << "proof: " << proof.ErrorMessage() << "\n";
+    return 1;
+  }
+  std::vector<Fr> in;
+  for (const auto &x : inputs) in.push_back(Fr::FromHex(x.c_str()));
+  auto ok = groth16::VerifyProof(groth16::PrepareVerifyingKey(params->vk), *proof, in);
+  if (!ok) {
+    std::cerr << "verify: " << ok.ErrorMessage() << "\n";
+    return 1;
+  }
+  std::cout << (*ok ? "true" : "false") << "\n";
+  return 0;
+}
+
+//! our .params and .vk for the cube circuit, and one JSON line with what they hold: the vk in
+//! snarkjs JSON, every section's length and the first and last point of each (canonical hex)
+int WriteParams(const std::string &dir, std::mt19937_64 &rng) {
+  const r1cs::CubeCircuit circuit{Fr::Random(rng)};
+  auto params = groth16::GenerateParameters(circuit, rng);
+  if (!params) {
+    std::cerr << "setup failed: " << params.ErrorMessage() << "\n";
+    return 1;
+  }
+  if (auto s = groth16::WriteParametersFile(dir + "/cube.params", *params); !s) {
+    std::cerr << s.ErrorMessage() << "\n";
+    return 1;
+  }
+  if (auto s = groth16::WriteVerifyingKeyFile(dir + "/cube.vk", params->vk); !s) {
+    std::cerr << s.ErrorMessage() << "\n";
+    return 1;
+  }
+  auto g1 = [](const ec::G1Affine &p) { return "[\"" + p.x.ToHex() + "\",\"" + p.y.ToHex() + "\"]"; };
+  auto g2 = [](const ec::G2Affine &p) {
+    return "[\"" + p.x.c0.ToHex() + "\",\"" + p.x.c1.ToHex() + "\",\"" + p.y.c0.ToHex() + "\",\"" + p.y.c1.ToHex() +
+           "\"]";
+  };
+  auto section = [](const auto &pts, auto &&show) {
+    return "{\"n\":" + std::to_string(pts.size()) + ",\"first\":" + show(pts.front()) +
+           ",\"last\":" + show(pts.back()) + "}";
+  };
+  r1cs::ProvingAssignment cs;
+  circuit.Synthesize(cs);
+  std::string line = "{\"constraints\":" + std::to_string(cs.NumConstraints()) +
+                     ",\"vk\":" + groth16::SnarkjsVerifyingKeyJson(params->vk) + ",\"h\":" + section(params->h, g1) +
+                     ",\"l\":" + section(params->l, g1) + ",\"a\":" + section(params->a, g1) +
+                     ",\"b_g1\":" + section(params->b_g1, g1) + ",\"b_g2\":" + section(params->b_g2, g2) + "}";
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  std::cout << line << "\n";
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const uint64_t seed = oracle::SeedFromArgs(argc, argv);
   std::mt19937_64 rng(seed);
   if (argc == 5 && std::string(argv[2]) == "--iden3") return EmitIden3(argv[3], argv[4], rng);
+  if (argc == 4 && std::string(argv[2]) == "--read-params") return ReadParams(argv[3]);
+  if (argc == 4 && std::string(argv[2]) == "--write-params") return WriteParams(argv[3], rng);
+  if (argc >= 5 && std::string(argv[2]) == "--verify")
+    return VerifyWith(argv[3], argv[4], std::vector<std::string>(argv + 5, argv + argc));
   int failed = 0;
   failed += Emit("cube", r1cs::CubeCircuit{Fr::Random(rng)}, rng);
   failed += Emit("mul chain", r1cs::MulChainCircuit{Fr::Random(rng), 16}, rng);

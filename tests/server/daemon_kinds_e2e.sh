@@ -93,7 +93,20 @@ if [ "${kinds[0]}" = window-post ]; then
   # daemon.shutdown_grace, or FAILED with a message), and the daemon exits 0 within the bound
   bench -a "$addr" single --request "$work/window-post/request.txt" -o "$work/inflight.bin" >"$work/inflight.txt" 2>&1 &
   inflight=$!
-  sleep 1.5
+  # SIGTERM once the daemon holds the job (its queue shows it pending or in progress), not after a
+  # guessed delay
+  held=
+  for _ in $(seq 600); do
+    if bench -a "$addr" status 2>/dev/null | grep -qE "(pending|in progress) [1-9]"; then
+      held=1
+      break
+    fi
+    kill -0 "$inflight" 2>/dev/null || break
+  done
+  if [ -z "$held" ]; then
+    kill -0 "$inflight" 2>/dev/null && fail "the in-flight job never showed in the daemon's queues"
+    echo "note: the job finished before it was seen in a queue; SIGTERM comes with none in flight"
+  fi
 fi
 kill -TERM "$daemon"
 t_term=$SECONDS

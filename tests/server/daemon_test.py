@@ -154,7 +154,9 @@ def submit_then_await(ctx):
     sub = ctx.stub.SubmitProof(req, timeout=10)
     expect(sub.job_id == "py-submit", f"job id {sub.job_id!r}")
     r = ctx.stub.AwaitProof(pb.AwaitProofRequest(job_id="py-submit", timeout_ms=60000), timeout=70)
-    expect(r.status in (pb.AwaitProofResponse.FAILED, pb.AwaitProofResponse.COMPLETED), f"status {r.status}")
+    # the same garbage payload as above: it can never prove, so the job ends FAILED with a reason
+    expect(r.status == pb.AwaitProofResponse.FAILED, f"status {r.status}")
+    expect(r.error_message != "", "FAILED without a message")
     code, _ = rpc_error(lambda: ctx.stub.AwaitProof(pb.AwaitProofRequest(job_id="nope", timeout_ms=10), timeout=5))
     expect(code == ctx.grpc.StatusCode.NOT_FOUND, f"unknown job: {code}")
     code, _ = rpc_error(lambda: ctx.stub.CancelProof(pb.CancelProofRequest(job_id="nope"), timeout=5))

@@ -2,10 +2,15 @@
 // without GoogleTest (tests/gpu/CMakeLists.txt uses it only when find_package(GTest) fails).
 //
 // Supported: TEST, EXPECT_/ASSERT_ {TRUE, FALSE, EQ, NE, LT, LE, GT, GE} with streamed
-// messages, GTEST_SKIP. The program exits 0 when every test passed or skipped with at least one
-// passing, 77 when every test skipped (ctest SKIP_RETURN_CODE), 1 on any failure.
+// messages, GTEST_SKIP; and the two flags CMake's gtest_discover_tests uses, so that ctest reports
+// every test on its own (pass, skip or fail): --gtest_list_tests, and --gtest_filter=Suite.Name
+// (exact names, ':'-separated, or '*'). Other --gtest_ flags are ignored. Each test prints
+// [ RUN ] and then [ OK ], [ SKIPPED ] or [ FAILED ] as GoogleTest does. The program exits 1 on
+// any failure, else 77 (ctest SKIP_RETURN_CODE) when any test skipped, so a run of the whole
+// binary never reads as a pass with tests not run; else 0.
 #pragma once
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -73,9 +78,35 @@ std::string CompareText(const char *ea, const char *eb, const char *op, const A 
   return std::string("Expected: (") + ea + ") " + op + " (" + eb + "), actual: " + Show(a) + " vs " + Show(b);
 }
 
-inline int RunAll() {
+inline bool Selected(const std::string &filter, const TestCase &t) {
+  if (filter.empty() || filter == "*") return true;
+  const std::string full = std::string(t.suite) + "." + t.name;
+  size_t start = 0;
+  while (start <= filter.size()) {
+    size_t end = filter.find(':', start);
+    if (end == std::string::npos) end = filter.size();
+    if (filter.compare(start, end - start, full) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+inline int RunAll(int argc, char **argv) {
+  std::string filter;
+  for (int i = 1; i < argc; i++) {
+    if (std::strcmp(argv[i], "--gtest_list_tests") == 0) {
+      const char *suite = "";
+      for (const auto &t : Registry()) {
+        if (std::strcmp(suite, t.suite) != 0) std::cout << (suite = t.suite) << ".\n";
+        std::cout << "  " << t.name << "\n";
+      }
+      return 0;
+    }
+    if (std::strncmp(argv[i], "--gtest_filter=", 15) == 0) filter = argv[i] + 15;
+  }
   int passed = 0, failed = 0, skipped = 0;
   for (const auto &t : Registry()) {
+    if (!Selected(filter, t)) continue;
     Current() = State{};
     std::cout << "[ RUN      ] " << t.suite << "." << t.name << std::endl;
     t.body();
@@ -92,7 +123,11 @@ inline int RunAll() {
   }
   std::cout << "[==========] " << passed << " passed, " << skipped << " skipped, " << failed << " failed" << std::endl;
   if (failed) return 1;
-  return passed == 0 && skipped > 0 ? 77 : 0;
+  if (passed + skipped == 0) {
+    std::cout << "no test matches --gtest_filter=" << filter << std::endl;
+    return 1;
+  }
+  return skipped > 0 ? 77 : 0;
 }
 
 } // namespace testing::shim
@@ -135,4 +170,4 @@ inline int RunAll() {
 #define ASSERT_GE(a, b) CUZK_SHIM_CMP(CUZK_SHIM_ASSERT, a, b, >=)
 #define GTEST_SKIP() return ::testing::shim::Skip{} = ::testing::shim::Message()
 
-int main() { return ::testing::shim::RunAll(); }
+int main(int argc, char **argv) { return ::testing::shim::RunAll(argc, argv); }

@@ -1,4 +1,4 @@
-// tests/gpu/field_emulation_test.cpp — the device field and curve code, compiled for the host
+// tests/gpu_emulation/field_emulation_test.cpp — the device field and curve code, compiled for the host
 // (carry.hpp's portable chain), against src/ff and src/ec. Runs everywhere, CI included.
 #include "gpu/curve.cuh"
 #include "gpu_test_util.hpp"

@@ -1,8 +1,9 @@
-// tests/gpu/msm_emulation_test.cpp — the device MSM's pipeline (digits, sort, items, buckets,
+// tests/gpu_emulation/msm_emulation_test.cpp — the device MSM's pipeline (digits, sort, items, buckets,
 // window reduction) and batch addition, run on the host with the same thread bodies, against
 // naive sums. Runs everywhere, CI included.
-#include "gpu/msm.hpp"
 #include "gpu/msm_kernels.cuh"
+#include "gpu/msm_tuning.hpp"
+#include "gpu/msm_window.hpp"
 #include "gpu_test_util.hpp"
 #include "msm_fixtures.hpp"
 
@@ -136,7 +137,8 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
 }
 
 // the measured defaults (BENCHMARKS.md, sessions 5 and 6): the cost-model width rule and items longest first; the
-// environment switches back to the old ones for experiments, and Msm::WindowBits follows the default rule
+// environment switches back to the old ones for experiments, and the default rule (Msm::WindowBits forwards to
+// MsmWindowBits) gives the partition's A tail 16 bits
 TEST(GpuMsmEmulation, TuningDefaultsAndEnvironment) {
   EXPECT_EQ(MsmTuning{}.window_rule, MsmWindowRule::kCostModel);
   EXPECT_TRUE(MsmTuning{}.order_items);
@@ -151,8 +153,8 @@ TEST(GpuMsmEmulation, TuningDefaultsAndEnvironment) {
   EXPECT_FALSE(old_rules.order_items);
   EXPECT_EQ(cost.window_rule, MsmWindowRule::kCostModel);
   EXPECT_EQ(MsmTuning::FromEnv().window_rule, MsmWindowRule::kCostModel);
-  EXPECT_EQ(MsmG1::WindowBits(3902194), 16u); // the partition's A tail
-  EXPECT_EQ(MsmG1::WindowBits(3902194, MsmWindowRule::kCapped), 15u);
+  EXPECT_EQ(MsmWindowBits(3902194, MsmTuning{}.window_rule), 16u); // the partition's A tail
+  EXPECT_EQ(MsmWindowBits(3902194, MsmWindowRule::kCapped), 15u);
 }
 
 // the window widths: kCapped's at the sizes measured on an H200 (BENCHMARKS.md), kCostModel's the same there

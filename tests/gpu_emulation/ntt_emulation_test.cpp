@@ -1,7 +1,7 @@
-// tests/gpu/ntt_emulation_test.cpp — the device NTT's thread bodies and pass schedules, run on the host, against the
-// textbook reference (reference.hpp). Runs everywhere, CI included.
-// The tiled passes (ntt_pass.cuh) through the schedules ntt.cu launches (ntt_schedule.hpp): every pass size
-// 1 … 9, one to three passes; the shared-memory layouts' bank spread.
+// tests/gpu_emulation/ntt_emulation_test.cpp — the device NTT's thread bodies and pass schedules, run on the host,
+// against the textbook reference (reference.hpp). Runs everywhere, CI included. The tiled passes (ntt_pass.cuh) through
+// the schedules ntt.cu launches (ntt_schedule.hpp): every pass size 1 … 9, one to three passes; the shared-memory
+// layouts' bank spread.
 #include "gpu_test_util.hpp"
 #include "ntt_host_twin.hpp"
 #include "reference.hpp"
