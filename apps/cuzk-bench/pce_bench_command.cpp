@@ -238,7 +238,7 @@ void AddPceBenchCommand(CLI::App &app, int &exit_code) {
   auto options = std::make_shared<PceBenchOptions>();
   auto *cmd = app.add_subcommand("pce-bench", "generic vs pre-compiled synthesis of a request's partitions: "
                                               "timings, sizes and an element-for-element comparison");
-  AddProveFlags(*cmd, options->request, false);
+  AddProveFlags(*cmd, options->request, true); // --partition: a WindowPoSt request names its partition
   cmd->add_option("--partitions", options->partitions, "partitions to synthesise both ways (default 1)");
   cmd->add_option("--threads", options->threads, "threads of the parallel evaluation (default: all)");
   cmd->add_option("--runs", options->runs, "witness and evaluation runs per partition; medians (default 3)");
