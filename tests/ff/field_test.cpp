@@ -203,7 +203,9 @@ TEST(BatchInverse, MatchesSingleInversionsAndKeepsZeros) {
   BatchInverse<Fr>(v, scratch);
   for (size_t i = 0; i < v.size(); i++) {
     EXPECT_EQ(v[i], expect[i].Inverse()) << i;
-    if (!expect[i].IsZero()) EXPECT_EQ(v[i] * expect[i], Fr::One()) << i;
+    if (!expect[i].IsZero()) {
+      EXPECT_EQ(v[i] * expect[i], Fr::One()) << i;
+    }
   }
   EXPECT_TRUE(v[0].IsZero() && v[17].IsZero() && v[99].IsZero());
 }

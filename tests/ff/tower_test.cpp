@@ -101,7 +101,9 @@ TEST(Fp12, LawsInverseFrobenius) {
   for (unsigned k = 1; k <= 12; k++) {
     power = PowP(power);
     EXPECT_EQ(a.Frobenius(k), power) << "k=" << k;
-    if (k == 6) EXPECT_EQ(power, a.Conjugate());
+    if (k == 6) {
+      EXPECT_EQ(power, a.Conjugate());
+    }
   }
   EXPECT_EQ(power, a); // x^(p^12) = x in Fp12
   EXPECT_EQ(a.Frobenius(6), a.Frobenius(3).Frobenius(3));
