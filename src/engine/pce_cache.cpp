@@ -144,6 +144,24 @@ void PceCache::RecordInBackground(const std::string &key, Synthesize record, Mem
   e.last_error = save_error;
 }
 
+uint64_t PceCache::HeldBytes() const {
+  std::lock_guard lock(mu_);
+  uint64_t bytes = 0;
+  for (const auto &[key, e] : entries_) bytes += e.reservation.Bytes();
+  return bytes;
+}
+
+void PceCache::EvictUnused() {
+  std::lock_guard lock(mu_);
+  for (auto &[key, e] : entries_)
+    if (e.state == State::LOADED && e.circuit.use_count() == 1) {
+      Log().info("pce {}: evicted ({} bytes): a partition needs the memory", key, e.circuit->MemoryBytes());
+      e.circuit.reset();
+      e.reservation.Release();
+      e.state = State::UNKNOWN;
+    }
+}
+
 void PceCache::CountUse(const std::string &key) {
   std::lock_guard lock(mu_);
   if (auto it = entries_.find(key); it != entries_.end()) it->second.partitions++;

@@ -51,6 +51,10 @@ public:
   //! through it failed its self-check. It is recorded again on next use.
   void Invalidate(const std::string &key, const std::string &why);
   std::vector<PceStatus> Status() const;
+  //! bytes the resident circuits hold in the budget
+  uint64_t HeldBytes() const;
+  //! evicts every resident circuit no synthesis is using (their files stay, for the next load)
+  void EvictUnused();
   //! Stops recordings (at their next constraint) and joins them. Idempotent.
   void Stop();
 

@@ -47,6 +47,9 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
         synth_cv.wait(lock);
       continue;
     case SynthesisStep::Kind::WAIT:
+      // Partitions give their memory back when proved; pre-compiled circuits keep theirs until
+      // evicted. A partition that could only fit without them would wait for ever: they go.
+      if (working.Limit() != 0 && step.bytes + pces.HeldBytes() > working.Limit()) pces.EvictUnused();
       synth_cv.wait_for(lock, RECHECK);
       continue;
     case SynthesisStep::Kind::TOO_LARGE:
