@@ -27,7 +27,7 @@ public:
     PartitionWork w;
     w.circuit_id = ChainId(8);
     w.public_inputs = {Fr::One(), Fr::One()};
-    w.synthesize = [record = record](r1cs::ProvingAssignment &pa) {
+    w.synthesize = [record = record](r1cs::ConstraintSystem &pa) {
       try {
         const auto x = pa.AllocInput("x", [] { return Fr::One(); });
         record->started.set_value();
