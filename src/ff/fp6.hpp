@@ -5,18 +5,10 @@
 namespace cuzk::ff {
 
 //! ξ^((p−1)/6): the Frobenius twist factor; ξ^((p−1)/3) = its square multiplies v under x ↦ x^p.
-//! Computed once from the modulus (never pasted).
-inline const Fp2 &FrobeniusGammaW() {
-  static const Fp2 g = [] {
-    constexpr auto e = big::DivSmall(big::SubSmall(Fp::MODULUS, 1), 6);
-    return Fp2{Fp::One(), Fp::One()}.Pow(e);
-  }();
-  return g;
-}
-inline const Fp2 &FrobeniusGammaV() {
-  static const Fp2 g = FrobeniusGammaW().Square();
-  return g;
-}
+//! Computed once from the modulus (never pasted), in fp6.cpp: an inline static initialiser here
+//! is one GCC tries to constant-evaluate (a 381-bit Fp2 power) in every translation unit, ~9 s each.
+const Fp2 &FrobeniusGammaW();
+const Fp2 &FrobeniusGammaV();
 
 struct Fp6 {
   Fp2 c0, c1, c2; //!< c0 + c1·v + c2·v²
