@@ -56,7 +56,7 @@ AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNu
   // 3(t − 1) + 4t·(R_F − 1) + 4·R_P + 1, one constraint each
   const size_t allocs = 3 * (t - 1) + 4 * t * (c.full_rounds - 1) + 4 * c.partial_rounds + 1;
   std::vector<Fr> &aux = w.aux_assignment;
-  if (aux.capacity() - aux.size() < allocs) aux.reserve(std::max(2 * aux.capacity(), aux.size() + allocs));
+  if (aux.capacity() - aux.size() < allocs) w.Reserve(0, std::max(2 * aux.capacity(), aux.size() + allocs));
   const size_t start = aux.size();
 
   std::array<Fr, hash::POSEIDON_MAX_WIDTH> s;

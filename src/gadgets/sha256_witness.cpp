@@ -250,7 +250,7 @@ std::array<UInt32, 8> Sha256CompressionWitness(r1cs::WitnessCS &witness, std::sp
   assert(input.size() == 512);
   std::vector<Fr> &aux = witness.aux_assignment;
   if (aux.capacity() - aux.size() < SHA256_COMPRESSION_MAX_AUX)
-    aux.reserve(std::max(2 * aux.capacity(), aux.size() + SHA256_COMPRESSION_MAX_AUX));
+    witness.Reserve(0, std::max(2 * aux.capacity(), aux.size() + SHA256_COMPRESSION_MAX_AUX));
   Sink sink(aux);
   FlushCounter meq;
 
