@@ -38,8 +38,8 @@ public:
   void Reserve(size_t i, size_t aux) { parts_[i].Reserve(RESERVED_INPUTS, aux); }
   size_t Size() const { return parts_.size(); }
 
-  //! Appends every part to w in order, w's storage reserved once for all of them, each part freed
-  //! once appended.
+  //! Appends every part to w in order, w's storage reserved once for all of them; the parts' aux
+  //! values are copied on the caller's threads, each part freed once copied.
   void AppendTo(r1cs::WitnessCS &w);
 
 private:
