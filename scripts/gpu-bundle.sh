@@ -15,6 +15,13 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD=${CUZK_BUILD_DIR:-build}
 OUT=${1:-.bundle}
+# a build configured by test.sh holds PTX only (no ptxas): the GPU host would JIT every kernel
+archs=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)
+if [ -n "$archs" ] && [[ $archs != *-real* ]]; then
+  echo "gpu-bundle: $BUILD has no sm_90 SASS (CMAKE_CUDA_ARCHITECTURES without -real; test.sh builds PTX only):" \
+    "reconfigure with -DCMAKE_CUDA_ARCHITECTURES='90-real;90-virtual' (./scripts/setup.sh does)" >&2
+  exit 1
+fi
 rm -rf "$OUT"
 mkdir -p "$OUT/bin" "$OUT/lib"
 for program in ${PROGRAMS:-cuzk-daemon cuzk-bench}; do

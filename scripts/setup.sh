@@ -22,7 +22,9 @@ BUILD_DIR=${CUZK_BUILD_DIR:-build}
 
 if [ -z "${CUZK_SKIP_INSTALL:-}" ]; then
   CuzkInstallPackages
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  # sm_90 SASS plus PTX, named here because test.sh compiles the same build dir to PTX only
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CUDA_ARCHITECTURES="${CUZK_CUDA_ARCHS:-90-real;90-virtual}"
   cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 fi
 BIN="$BUILD_DIR/bin"

@@ -36,7 +36,9 @@ std::map<std::string, double> ParseExposition(const std::string &text) {
       family = m[1];
       type = m[2];
       declared.insert(family);
-      if (type == "counter") EXPECT_TRUE(family.ends_with("_total")) << family;
+      if (type == "counter") {
+        EXPECT_TRUE(family.ends_with("_total")) << family;
+      }
       continue;
     }
     EXPECT_TRUE(std::regex_match(line, m, sample)) << "not a sample: " << line;

@@ -94,7 +94,9 @@ void CheckInstance(const Shape &shape, bool private_root, size_t expected) {
   // inputs: ONE, the packed path bits (= the leaf index), then the root unless private
   ASSERT_EQ(cs.NumInputs(), private_root ? 2u : 3u) << shape.name;
   EXPECT_EQ(cs.input_assignment[1], Fr::FromUint(in.leaf_index)) << shape.name;
-  if (!private_root) EXPECT_EQ(cs.input_assignment[2], in.root) << shape.name;
+  if (!private_root) {
+    EXPECT_EQ(cs.input_assignment[2], in.root) << shape.name;
+  }
 }
 
 } // namespace

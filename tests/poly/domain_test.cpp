@@ -39,7 +39,9 @@ TEST(Domain, RootOfUnityIsBellpersonsConstant) {
     const Domain &d = Domain::Get(k);
     EXPECT_EQ(d.Omega(), omega) << "k=" << k;
     EXPECT_EQ(d.Omega() * d.OmegaInv(), Fr::One()) << "k=" << k;
-    if (k >= 1) EXPECT_EQ(d.Twiddles()[d.Size() / 2 - 1] * d.Omega(), -Fr::One()) << "k=" << k; // ω^(n/2) = −1
+    if (k >= 1) { // ω^(n/2) = −1
+      EXPECT_EQ(d.Twiddles()[d.Size() / 2 - 1] * d.Omega(), -Fr::One()) << "k=" << k;
+    }
   }
   EXPECT_EQ(omega, Fr::One()); // k = 0
 }

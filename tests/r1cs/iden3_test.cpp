@@ -45,7 +45,9 @@ TEST(Iden3, EveryTruncationIsAnError) {
   for (size_t n = 0; n < r.size(); n++) {
     auto p = ParseIden3R1cs(std::span(r.data(), n));
     EXPECT_FALSE(p) << n;
-    if (!p) EXPECT_FALSE(p.ErrorMessage().empty());
+    if (!p) {
+      EXPECT_FALSE(p.ErrorMessage().empty());
+    }
   }
   for (size_t n = 0; n < w.size(); n++) EXPECT_FALSE(ParseIden3Wtns(std::span(w.data(), n))) << n;
 }

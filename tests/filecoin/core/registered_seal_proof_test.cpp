@@ -28,7 +28,9 @@ TEST(RegisteredSealProof, NamesVersionsAndFeatures) {
     EXPECT_EQ(SealProofFromName(info.name).value(), info.proof);
     // legacy ⇔ id ≤ 4 ⇔ ApiVersion 1.0.0; Synthetic and NI are 1.2.0
     EXPECT_EQ(id <= MAX_LEGACY_POREP_REGISTERED_PROOF_ID, info.api_version == ApiVersion::kV1_0_0);
-    if (id >= 10) EXPECT_EQ(info.api_version, ApiVersion::kV1_2_0);
+    if (id >= 10) {
+      EXPECT_EQ(info.api_version, ApiVersion::kV1_2_0);
+    }
     EXPECT_EQ(info.feature, id >= 15   ? PorepFeature::kNonInteractive
                             : id >= 10 ? PorepFeature::kSynthetic
                                        : PorepFeature::kNone);
