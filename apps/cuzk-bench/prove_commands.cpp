@@ -3,6 +3,7 @@
 #include "client.hpp"
 #include "latency_stats.hpp"
 #include "prove_request.hpp"
+#include "timeline/timeline.hpp"
 
 #include <CLI/CLI.hpp>
 #include <atomic>
@@ -24,6 +25,7 @@ struct SingleOptions {
   ProveArgs prove;
   double timeout_s = 0;  //!< client deadline; 0 = none
   std::string proof_out; //!< write the proof bytes here
+  std::string timeline;  //!< draw the partitions' timeline (SVG) here
 };
 
 struct BatchOptions {
@@ -32,6 +34,7 @@ struct BatchOptions {
   unsigned concurrency = 1;
   double timeout_s = 0;
   std::string json_path; //!< also write every proof's timings and the summary here
+  std::string timeline;  //!< draw every proof's partitions (SVG) here
 };
 
 struct Outcome {
@@ -39,6 +42,7 @@ struct Outcome {
   grpc::Status rpc;
   v1::AwaitProofResponse result;
   double wall_ms = 0;
+  double submitted_s = 0; //!< when it was sent, on the batch's clock
 };
 
 Outcome ProveOnce(v1::ProvingEngine::Stub &stub, const v1::SubmitProofRequest &submit, double timeout_s) {
@@ -75,6 +79,28 @@ std::string JsonString(const std::string &text) {
     }
   }
   return out + "\"";
+}
+
+// The daemon's per-partition timings of one proof, placed at `submitted_s` on the picture's clock.
+void AppendTraces(const std::string &label, const Outcome &out, std::vector<PartitionTrace> &traces) {
+  for (const auto &t : out.result.partition_timings()) {
+    traces.push_back(PartitionTrace{label, t.partition(), t.device(), t.pre_compiled(), out.submitted_s,
+                                    t.synthesis_start_ms(), t.synthesis_end_ms(), t.prove_start_ms(), t.device_end_ms(),
+                                    t.prove_end_ms(), t.self_check_end_ms()});
+  }
+}
+
+// Writes the SVG and prints the summary; false when the file cannot be written.
+bool WriteTimeline(const std::string &path, const std::string &title, const std::vector<PartitionTrace> &traces) {
+  std::cout << TimelineSummary(traces);
+  std::ofstream svg(path);
+  svg << TimelineSvg(traces, title);
+  if (!svg) {
+    std::cerr << "error: cannot write " << path << "\n";
+    return false;
+  }
+  std::cout << "timeline:   " << path << "\n";
+  return true;
 }
 
 // One proof of a batch as a JSON object (times in milliseconds).
@@ -116,6 +142,11 @@ int RunSingle(const ClientOptions &client, const SingleOptions &options) {
             << "synthesis:  " << r.synthesis_ms() << " ms\n"
             << "prove:      " << r.gpu_compute_ms() << " ms\n"
             << "wall:       " << static_cast<uint64_t>(out.wall_ms) << " ms\n";
+  if (!options.timeline.empty()) {
+    std::vector<PartitionTrace> traces;
+    AppendTraces("#1", out, traces);
+    if (!WriteTimeline(options.timeline, ProofKindName(request->proof_kind()) + " " + r.job_id(), traces)) return 2;
+  }
   if (r.status() == v1::AwaitProofResponse::COMPLETED) {
     std::cout << "proof:      " << r.proof().size() << " bytes (" << r.proof().size() / 192 << " x 192)\n";
     // long proofs (PoRep: 1920 B) are shortened as the reference does
@@ -149,6 +180,7 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
   std::mutex mutex;
   std::vector<double> wall_s, prove_s, queue_s;
   std::vector<std::string> json_rows;
+  std::vector<PartitionTrace> traces;
   unsigned completed = 0, failed = 0;
   auto start = Clock::now();
   auto worker = [&] {
@@ -156,11 +188,14 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
       v1::SubmitProofRequest submit = *request;
       submit.set_request_id(options.prove.request_id.empty() ? NewRequestId()
                                                              : options.prove.request_id + "-" + std::to_string(i));
+      const double sent_s = MsSince(start) / 1000;
       Outcome out = ProveOnce(*stub, submit, options.timeout_s);
+      out.submitted_s = sent_s;
       std::lock_guard lock(mutex);
       unsigned k = ++done;
       const auto &r = out.result;
       json_rows.push_back(JsonRow(submit.request_id(), out));
+      AppendTraces("#" + std::to_string(i + 1), out, traces);
       if (!out.rpc_ok) {
         failed++;
         std::printf("[%u/%u] RPC ERROR — %.1fs: code %d: %s\n", k, n, out.wall_ms / 1000,
@@ -196,6 +231,11 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
   if (completed > 0) {
     std::printf("throughput:  %.2f proofs/min, %.3f s/proof\n", completed * 60.0 / total_s, total_s / completed);
   }
+  if (!options.timeline.empty() && !WriteTimeline(options.timeline,
+                                                  std::to_string(n) + " x " + ProofKindName(request->proof_kind()) +
+                                                      ", " + std::to_string(options.concurrency) + " at a time",
+                                                  traces))
+    return 2;
   if (!options.json_path.empty()) {
     std::ofstream json(options.json_path);
     json << "{\"kind\":\"" << ProofKindName(request->proof_kind()) << "\",\"count\":" << n
@@ -220,6 +260,10 @@ void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &clien
   AddProveFlags(*s, single->prove, true);
   s->add_option("--timeout", single->timeout_s, "give up after this many seconds (0 = wait)")->capture_default_str();
   s->add_option("-o,--out", single->proof_out, "write the proof bytes to this file");
+  s->add_option(
+      "--timeline", single->timeline,
+      "draw each partition's stages (queued, synthesis, waiting, device, finish, self-check) to this SVG file "
+      "and print them");
   s->callback([client, single, &exit_code] { exit_code = RunSingle(*client, *single); });
 
   auto batch = std::make_shared<BatchOptions>();
@@ -232,6 +276,8 @@ void AddProveCommands(CLI::App &app, const std::shared_ptr<ClientOptions> &clien
       ->check(CLI::Range(1u, 4096u));
   b->add_option("--timeout", batch->timeout_s, "per-proof client timeout in seconds (0 = wait)")->capture_default_str();
   b->add_option("--json", batch->json_path, "also write per-proof timings and the summary to this JSON file");
+  b->add_option("--timeline", batch->timeline,
+                "draw every proof's partitions over time to this SVG file and print them");
   b->callback([client, batch, &exit_code] { exit_code = RunBatch(*client, *batch); });
 }
 

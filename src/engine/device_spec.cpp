@@ -30,7 +30,7 @@ uint64_t AvailableMemory() {
 
 DeviceSpec CpuDevice(uint32_t workers) {
   DeviceSpec d;
-  d.id = "cpu";
+  d.id = CPU_DEVICE_ID;
   d.name = "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
   d.memory_total_bytes = PhysicalMemory();
   d.memory_free_bytes = AvailableMemory;

@@ -12,11 +12,15 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace cuzk::engine {
 
+//! DeviceSpec::id of the CPU device
+inline constexpr std::string_view CPU_DEVICE_ID = "cpu";
+
 struct DeviceSpec {
-  std::string id;   //!< stable identity ("cpu", a GPU UUID or PCI bus id)
+  std::string id;   //!< stable identity (CPU_DEVICE_ID, a GPU UUID or PCI bus id)
   std::string name; //!< human-readable ("CPU (16 threads)", "NVIDIA H200")
   uint64_t memory_total_bytes = 0;
   //! current free memory, for status; empty → reported as 0

@@ -70,6 +70,20 @@ struct StageTimings {
   double total_ms = 0;         //!< submission → result
 };
 
+//! One partition's way through the pipeline, in milliseconds since the job's submission (0 = the
+//! stage was not reached): what `cuzk-bench --timeline` draws. A partition retried on another
+//! device after a device error keeps the times of its last attempt.
+struct PartitionTimeline {
+  uint32_t partition = 0;
+  int32_t device = -1; //!< the ordinal of the device that proved it; -1 for the CPU backend
+  bool pre_compiled = false;
+  double synthesis_start_ms = 0, synthesis_end_ms = 0;
+  double prove_start_ms = 0; //!< a prover took it (the end of its wait for a device)
+  double device_end_ms = 0;  //!< the backend's ProveStart returned
+  double prove_end_ms = 0;   //!< ProveFinish done
+  double self_check_end_ms = 0;
+};
+
 struct ProofResult {
   std::string job_id;
   ProofStatus status = ProofStatus::UNKNOWN;
@@ -77,6 +91,7 @@ struct ProofResult {
   std::string error_message;  //!< FAILED / CANCELLED: why
   StageTimings timings;
   uint32_t partitions = 0;
+  std::vector<PartitionTimeline> timeline; //!< one per partition, in partition order
 };
 
 struct SubmitResult {

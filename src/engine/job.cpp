@@ -47,6 +47,7 @@ ProofResult Job::Result() const {
   ProofResult r;
   r.job_id = id;
   r.timings = timings;
+  r.timeline = timeline;
   r.partitions = uint32_t(num_partitions);
   switch (state) {
   case JobState::COMPLETED:

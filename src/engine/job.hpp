@@ -53,6 +53,7 @@ struct Job {
   Clock::time_point submitted_at{};
   Clock::time_point finished_at{};
   StageTimings timings;
+  std::vector<PartitionTimeline> timeline; //!< sized when planned
   std::string error;
 
   bool Finished() const {

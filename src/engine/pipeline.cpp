@@ -95,7 +95,8 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     } catch (...) {
       error = "unknown exception";
     }
-    const double synth_ms = MsBetween(t0, Clock::now());
+    const auto t1 = Clock::now();
+    const double synth_ms = MsBetween(t0, t1);
     const uint64_t measured = error.empty() ? AssignmentBytes(*assignment) : 0;
     if (measured > bytes) {
       metrics.EstimateExceeded();
@@ -121,6 +122,10 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     }
     owner->timings.synthesis_ms += synth_ms;
     owner->timings.pce_partitions += via_pce;
+    PartitionTimeline &span = owner->timeline[index];
+    span.pre_compiled = via_pce;
+    span.synthesis_start_ms = MsBetween(owner->submitted_at, t0);
+    span.synthesis_end_ms = MsBetween(owner->submitted_at, t1);
     Log().debug("job {} partition {}: synthesised in {:.1f} ms ({})", owner->id, index, synth_ms,
                 via_pce ? "pre-compiled" : "generic");
     sched.PushReady(
@@ -258,6 +263,8 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
   job->partition_bytes = std::move(bytes);
   job->num_partitions = job->partitions.size();
   job->proofs.assign(job->partitions.size(), {});
+  job->timeline.resize(job->partitions.size());
+  for (size_t i = 0; i < job->timeline.size(); i++) job->timeline[i].partition = uint32_t(i);
   sched.QueuePartitions(job);
   sched.PlanDone(on_lane);
   Log().info("job {}: {} partition(s) queued (queue {:.1f} ms, srs {:.1f} ms)", job->id, job->num_partitions,
@@ -344,11 +351,13 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     std::array<uint8_t, groth16::PROOF_BYTES> bytes{};
     const auto t0 = Clock::now();
     double prove_ms = 0, check_ms = 0;
+    Clock::time_point device_end{}, prove_end{}, check_end{};
     Expected<std::vector<groth16::PartialProof>> partial = Error{""};
     try {
       std::unique_lock device_lock(device.prove_mu, std::defer_lock);
       if (device.spec.serialize_prove_start) device_lock.lock();
       partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1));
+      device_end = Clock::now();
       if (!partial) device_error = "prove: " + partial.ErrorMessage();
     } catch (const std::exception &e) {
       device_error = std::string("prove: ") + e.what();
@@ -364,11 +373,12 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
         const ff::Fr r = ff::Fr::Random(rng), s = ff::Fr::Random(rng);
         auto proof = groth16::ProveFinish(lease->Params().vk, (*partial)[0], r, s);
         if (!proof) throw std::runtime_error("prove: " + proof.ErrorMessage());
-        prove_ms = MsBetween(t0, Clock::now());
+        prove_end = Clock::now();
+        prove_ms = MsBetween(t0, prove_end);
         if (config.self_check) {
-          const auto t1 = Clock::now();
           auto ok = groth16::VerifyProof(lease->Pvk(), *proof, work.public_inputs);
-          check_ms = MsBetween(t1, Clock::now());
+          check_end = Clock::now();
+          check_ms = MsBetween(prove_end, check_end);
           if (!ok) throw std::runtime_error("self-check: " + ok.ErrorMessage());
           verified = *ok;
         }
@@ -434,6 +444,15 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     job.partitions_in_flight--;
     job.timings.prove_ms += prove_ms;
     job.timings.self_check_ms += check_ms;
+    {
+      PartitionTimeline &span = job.timeline[rp.index];
+      span.device = device.spec.id == CPU_DEVICE_ID ? -1 : int32_t(device.ordinal);
+      span.prove_start_ms = MsBetween(job.submitted_at, t0);
+      auto since = [&](Clock::time_point t) { return t == Clock::time_point{} ? 0.0 : MsBetween(job.submitted_at, t); };
+      span.device_end_ms = since(device_end);
+      span.prove_end_ms = since(prove_end);
+      span.self_check_end_ms = since(check_end);
+    }
     if (!error.empty()) {
       FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
     } else if (!verified) {

@@ -146,6 +146,18 @@ void ToProto(const engine::ProofResult &result, v1::AwaitProofResponse &out) {
   out.set_synthesis_ms(Ms(result.timings.synthesis_ms));
   out.set_gpu_compute_ms(Ms(result.timings.prove_ms));
   out.set_total_ms(Ms(result.timings.total_ms));
+  for (const auto &p : result.timeline) {
+    auto *t = out.add_partition_timings();
+    t->set_partition(p.partition);
+    t->set_device(p.device);
+    t->set_pre_compiled(p.pre_compiled);
+    t->set_synthesis_start_ms(p.synthesis_start_ms);
+    t->set_synthesis_end_ms(p.synthesis_end_ms);
+    t->set_prove_start_ms(p.prove_start_ms);
+    t->set_device_end_ms(p.device_end_ms);
+    t->set_prove_end_ms(p.prove_end_ms);
+    t->set_self_check_end_ms(p.self_check_end_ms);
+  }
 }
 
 void ToProto(const engine::EngineStatus &status, v1::GetStatusResponse &out) {
@@ -169,6 +181,17 @@ void ToProto(const engine::EngineStatus &status, v1::GetStatusResponse &out) {
     srs->set_tier(static_cast<v1::SRSStatus::Tier>(entry.tier));
     srs->set_size_bytes(entry.size_bytes);
     srs->set_ref_count(entry.ref_count);
+  }
+  for (const auto &pce : status.pce) {
+    auto *p = out.add_pre_compiled_circuits();
+    p->set_key(pce.key);
+    p->set_file(pce.file);
+    p->set_loaded(pce.loaded);
+    p->set_recording(pce.recording);
+    p->set_size_bytes(pce.size_bytes);
+    p->set_partitions(pce.partitions);
+    p->set_idle_seconds(static_cast<uint64_t>(pce.idle_seconds));
+    p->set_last_error(pce.last_error);
   }
   for (const auto &queue : status.queues) {
     auto *q = out.add_queues();

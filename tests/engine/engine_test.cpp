@@ -51,6 +51,28 @@ TEST_F(EngineTest, MultiPartitionJobCompletesAndEveryProofVerifies) {
   // synthesis workers (the critical lane takes no NORMAL work) cover at most twice the job's span
   EXPECT_LE(t.total_ms, call_ms);
   EXPECT_LE(t.synthesis_ms, 2 * t.total_ms);
+  // the timeline: one entry per partition, each stage after the one before, inside the job's span,
+  // and its stage lengths summing to the job's stage totals
+  ASSERT_EQ(result.value.timeline.size(), 3u);
+  double synthesis = 0, prove = 0, check = 0;
+  for (uint32_t i = 0; i < 3; i++) {
+    const PartitionTimeline &p = result.value.timeline[i];
+    EXPECT_EQ(p.partition, i);
+    EXPECT_EQ(p.device, -1); // the CPU backend
+    EXPECT_GT(p.synthesis_start_ms, 0);
+    EXPECT_LE(p.synthesis_start_ms, p.synthesis_end_ms);
+    EXPECT_LE(p.synthesis_end_ms, p.prove_start_ms);
+    EXPECT_LE(p.prove_start_ms, p.device_end_ms);
+    EXPECT_LE(p.device_end_ms, p.prove_end_ms);
+    EXPECT_LE(p.prove_end_ms, p.self_check_end_ms);
+    EXPECT_LE(p.self_check_end_ms, t.total_ms);
+    synthesis += p.synthesis_end_ms - p.synthesis_start_ms;
+    prove += p.prove_end_ms - p.prove_start_ms;
+    check += p.self_check_end_ms - p.prove_end_ms;
+  }
+  EXPECT_NEAR(synthesis, t.synthesis_ms, 1.0);
+  EXPECT_NEAR(prove, t.prove_ms, 1.0);
+  EXPECT_NEAR(check, t.self_check_ms, 1.0);
   const EngineStatus s = engine->Status();
   EXPECT_EQ(s.proofs_completed, 1u);
   ASSERT_EQ(s.devices.size(), 1u);

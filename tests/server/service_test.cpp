@@ -189,6 +189,18 @@ TEST_F(ServiceTest, ProveReturnsVerifyingProofsAndTimings) {
   EXPECT_TRUE(result.error_message().empty());
   ExpectVerifies(result, request);
   EXPECT_GT(result.total_ms(), 0u);
+  // every partition's timeline travels (cuzk extension, field 101), on the CPU device (-1)
+  ASSERT_EQ(result.partition_timings_size(), 3);
+  for (int i = 0; i < 3; i++) {
+    const auto &t = result.partition_timings(i);
+    EXPECT_EQ(t.partition(), uint32_t(i));
+    EXPECT_EQ(t.device(), -1);
+    EXPECT_GT(t.synthesis_start_ms(), 0);
+    EXPECT_LE(t.synthesis_end_ms(), t.prove_start_ms());
+    EXPECT_LE(t.prove_start_ms(), t.device_end_ms());
+    EXPECT_LE(t.device_end_ms(), t.prove_end_ms());
+    EXPECT_LE(t.self_check_end_ms(), double(result.total_ms()) + 1);
+  }
 
   // cuzk-bench verify accepts the daemon's proofs with the chain's public inputs, and refuses
   // them when one input is off by one
