@@ -74,6 +74,16 @@ int RunStatus(const ClientOptions &client) {
     std::cout << "  " << srs.circuit_id() << "  " << TierName(srs.tier()) << "  " << Bytes(srs.size_bytes())
               << "  refs " << srs.ref_count() << "\n";
   }
+  std::cout << "pre-compiled circuits (" << status.pre_compiled_circuits_size() << "):\n";
+  for (const auto &pce : status.pre_compiled_circuits()) {
+    std::cout << "  " << pce.key() << "  "
+              << (pce.loaded()      ? "loaded"
+                  : pce.recording() ? "recording"
+                                    : "not resident")
+              << "  " << Bytes(pce.size_bytes()) << "  " << pce.partitions() << " partitions  idle "
+              << pce.idle_seconds() << " s  (" << pce.file() << ")\n";
+    if (!pce.last_error().empty()) std::cout << "      last error: " << pce.last_error() << "\n";
+  }
   std::cout << "queues (" << status.queues_size() << "):\n";
   for (const auto &queue : status.queues()) {
     std::cout << "  " << queue.proof_kind() << "  pending " << queue.pending() << "  in progress "
