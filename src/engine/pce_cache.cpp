@@ -14,6 +14,14 @@ namespace {
 // synthesised generically for this long before it is tried again.
 constexpr std::chrono::seconds RETRY_AFTER{60};
 
+// Gives a resident circuit's memory back; its file stays, so the next use loads it again.
+template <class Entry> void EvictResident(const std::string &key, Entry &e, std::string_view why) {
+  Log().info("pce {}: evicted ({} bytes): {}", key, e.circuit->MemoryBytes(), why);
+  e.circuit.reset();
+  e.reservation.Release();
+  e.state = decltype(e.state)::UNKNOWN;
+}
+
 } // namespace
 
 PceCache::PceCache(bool enabled, std::string dir, MemoryBudget &budget)
@@ -47,10 +55,7 @@ bool PceCache::MakeRoom(uint64_t bytes, const std::string &keep) {
         victim_key = key;
       }
     if (!victim) return false;
-    Log().info("pce {}: evicted ({} bytes) to make room", victim_key, victim->circuit->MemoryBytes());
-    victim->circuit.reset();
-    victim->reservation.Release();
-    victim->state = State::UNKNOWN; // its file is still there
+    EvictResident(victim_key, *victim, "to make room");
   }
   return true;
 }
@@ -154,12 +159,7 @@ uint64_t PceCache::HeldBytes() const {
 void PceCache::EvictUnused() {
   std::lock_guard lock(mu_);
   for (auto &[key, e] : entries_)
-    if (e.state == State::LOADED && e.circuit.use_count() == 1) {
-      Log().info("pce {}: evicted ({} bytes): a partition needs the memory", key, e.circuit->MemoryBytes());
-      e.circuit.reset();
-      e.reservation.Release();
-      e.state = State::UNKNOWN;
-    }
+    if (e.state == State::LOADED && e.circuit.use_count() == 1) EvictResident(key, e, "a partition needs the memory");
 }
 
 void PceCache::CountUse(const std::string &key) {
