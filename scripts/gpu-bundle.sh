@@ -8,7 +8,8 @@
 #   then on the host:  DIR/run cuzk-bench selftest --quick
 #
 # DIR/run sets LD_LIBRARY_PATH to DIR/lib and runs DIR/bin/<program>. PROGRAMS picks the programs
-# (default "cuzk-daemon cuzk-bench"), CUZK_BUILD_DIR the
+# (default "cuzk-daemon cuzk-bench"; test binaries such as test_gpu_fixed_base are found in the build
+# tree), CUZK_BUILD_DIR the
 # build (default build); the programs must have been built there (cmake --build build --target
 # cuzk-daemon cuzk-bench).
 set -euo pipefail
@@ -25,8 +26,11 @@ fi
 rm -rf "$OUT"
 mkdir -p "$OUT/bin" "$OUT/lib"
 for program in ${PROGRAMS:-cuzk-daemon cuzk-bench}; do
-  [ -x "$BUILD/bin/$program" ] || { echo "gpu-bundle: $BUILD/bin/$program is not built" >&2; exit 1; }
-  cp "$BUILD/bin/$program" "$OUT/bin/"
+  # the apps are in $BUILD/bin; test binaries (tests/gpu's test_gpu_*) beside their CMakeLists
+  path="$BUILD/bin/$program"
+  [ -x "$path" ] || path=$(find "$BUILD" -type f -name "$program" -perm -u+x 2>/dev/null | head -1)
+  [ -n "$path" ] && [ -x "$path" ] || { echo "gpu-bundle: $program is not built in $BUILD" >&2; exit 1; }
+  cp "$path" "$OUT/bin/"
   strip --strip-debug "$OUT/bin/$program" 2>/dev/null || true
 done
 # the host's own: glibc's libraries and the loader, and the driver's libcuda

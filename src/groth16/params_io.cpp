@@ -182,7 +182,9 @@ public:
   bool Ok() const { return f_ && ok_; }
   void Write(std::span<const uint8_t> b) {
     if (f_ && ok_ && std::fwrite(b.data(), 1, b.size(), f_) != b.size()) ok_ = false;
+    if (ok_) written_ += b.size();
   }
+  size_t Written() const { return written_; }
   Status Close() {
     if (!f_) return Error{path_ + ": cannot create"};
     bool closed = std::fclose(f_) == 0;
@@ -195,9 +197,10 @@ private:
   std::string path_;
   std::FILE *f_;
   bool ok_ = true;
+  size_t written_ = 0;
 };
 
-template <class C> void WriteSection(FileWriter &w, const std::vector<ec::Affine<C>> &pts) {
+template <class C> void WriteSection(FileWriter &w, std::span<const ec::Affine<C>> pts) {
   std::vector<uint8_t> len;
   PutU32BE(len, uint32_t(pts.size()));
   w.Write(len);
@@ -260,13 +263,50 @@ Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk) {
 Status WriteParametersFile(const std::string &path, const Parameters &p) {
   FileWriter w(path);
   w.Write(SerializeVerifyingKey(p.vk));
-  WriteSection(w, p.h);
-  WriteSection(w, p.l);
-  WriteSection(w, p.a);
-  WriteSection(w, p.b_g1);
-  WriteSection(w, p.b_g2);
+  WriteSection<ec::G1Curve>(w, p.h);
+  WriteSection<ec::G1Curve>(w, p.l);
+  WriteSection<ec::G1Curve>(w, p.a);
+  WriteSection<ec::G1Curve>(w, p.b_g1);
+  WriteSection<ec::G2Curve>(w, p.b_g2);
   return w.Close();
 }
+
+struct ParametersFileWriter::Impl {
+  explicit Impl(const std::string &path) : w(path) {}
+  FileWriter w;
+  int stage = 0; //!< 0: vk next, 1..4: G1 section next, 5: b_g2 next, 6: done
+  Status Next(int expected, const char *what) {
+    if (stage != expected) return Error{std::string("params writer: ") + what + " out of order"};
+    if (!w.Ok()) return w.Close();
+    stage++;
+    return {};
+  }
+};
+
+ParametersFileWriter::ParametersFileWriter(const std::string &path) : impl_(std::make_unique<Impl>(path)) {}
+ParametersFileWriter::~ParametersFileWriter() = default;
+
+Status ParametersFileWriter::Vk(const VerifyingKey &vk) {
+  if (Status s = impl_->Next(0, "vk"); !s) return s;
+  impl_->w.Write(SerializeVerifyingKey(vk));
+  return {};
+}
+Status ParametersFileWriter::G1Section(std::vector<G1Affine> points) {
+  if (impl_->stage < 1 || impl_->stage > 4) return Error{"params writer: G1 section out of order"};
+  if (Status s = impl_->Next(impl_->stage, "G1 section"); !s) return s;
+  WriteSection<ec::G1Curve>(impl_->w, points);
+  return {};
+}
+Status ParametersFileWriter::G2Section(std::vector<G2Affine> points) {
+  if (Status s = impl_->Next(5, "b_g2"); !s) return s;
+  WriteSection<ec::G2Curve>(impl_->w, points);
+  return {};
+}
+Status ParametersFileWriter::Close() {
+  if (impl_->stage != 6) return Error{"params writer: closed after " + std::to_string(impl_->stage) + " of 6 parts"};
+  return impl_->w.Close();
+}
+size_t ParametersFileWriter::BytesWritten() const { return impl_->w.Written(); }
 
 Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks) {
   auto m = MappedFile::Open(path);

@@ -11,6 +11,9 @@
 #pragma once
 #include "base/expected.hpp"
 #include "groth16/parameters.hpp"
+#include "groth16/parameters_sink.hpp"
+
+#include <memory>
 
 #include <span>
 #include <string>
@@ -42,6 +45,24 @@ Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks
 
 Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk);
 Status WriteParametersFile(const std::string &path, const Parameters &params);
+//! Writes a .params file section by section as a setup makes them (GenerateParametersStreaming), so
+//! that only one section is in memory; the sections must come in the file's order. Close reports
+//! a failed write; without Close the file is left incomplete.
+class ParametersFileWriter final : public ParametersSink {
+public:
+  explicit ParametersFileWriter(const std::string &path);
+  ~ParametersFileWriter() override;
+  Status Vk(const VerifyingKey &vk) override;
+  Status G1Section(std::vector<G1Affine> points) override;
+  Status G2Section(std::vector<G2Affine> points) override;
+  Status Close();
+  size_t BytesWritten() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks = PointChecks::CHECKED);
 Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes = nullptr,
                                         ParamsSource source = ParamsSource::BELLPERSON);

@@ -6,6 +6,8 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 
+#include <chrono>
+
 namespace cuzk::groth16 {
 
 namespace {
@@ -14,16 +16,11 @@ using r1cs::Column;
 using r1cs::SparseMatrix;
 using r1cs::Variable;
 
-// Scalars-to-points with a shared fixed-base table, in parallel chunks.
-template <class C> std::vector<ec::Affine<C>> MulMany(const ec::FixedBaseTable<C> &table, std::span<const Fr> scalars) {
-  constexpr size_t CHUNK = 1024; // amortises each window's inversion; small enough to balance threads
-  std::vector<ec::Affine<C>> out(scalars.size());
-  tbb::parallel_for(size_t(0), (scalars.size() + CHUNK - 1) / CHUNK, [&](size_t c) {
-    const size_t start = c * CHUNK, n = std::min(CHUNK, scalars.size() - start);
-    table.MulBatch(scalars.subspan(start, n), std::span(out).subspan(start, n));
-  });
-  return out;
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+template <class T> void Free(std::vector<T> &v) { std::vector<T>().swap(v); }
 
 // Position of a variable in the per-variable arrays: inputs first, then aux.
 size_t Position(Variable v, size_t num_inputs) { return v.IsInput() ? v.index : num_inputs + v.index; }
@@ -43,7 +40,14 @@ void EvaluateColumns(const SparseMatrix &m, std::span<const Fr> lagrange, size_t
 
 } // namespace
 
-Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, const ToxicWaste &t) {
+Status GenerateParametersStreaming(const r1cs::RecordingCS &shape, const ToxicWaste &t, ParametersSink &sink,
+                                   const FixedBaseMultiplier *multiplier, SetupTimings *timings) {
+  const CpuFixedBaseMultiplier cpu;
+  const FixedBaseMultiplier &mul = multiplier ? *multiplier : cpu;
+  SetupTimings local;
+  SetupTimings &tm = timings ? *timings : local;
+  auto phase = std::chrono::steady_clock::now();
+
   const size_t num_inputs = shape.NumInputs(), num_aux = shape.NumAux(), num_vars = num_inputs + num_aux;
   const size_t num_constraints = shape.NumConstraints();
   const size_t m = num_constraints + num_inputs;
@@ -55,7 +59,7 @@ Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, 
   const Fr z_tau = domain.EvaluateVanishing(t.tau);
   if (z_tau.IsZero()) return Error{"setup: τ is a point of the domain"};
 
-  const std::vector<Fr> lagrange = poly::EvaluateLagrangeCoefficients(domain, t.tau);
+  std::vector<Fr> lagrange = poly::EvaluateLagrangeCoefficients(domain, t.tau);
   std::vector<Fr> at(num_vars, Fr::Zero()), bt(num_vars, Fr::Zero()), ct(num_vars, Fr::Zero());
   std::vector<bool> in_a(num_vars, false), in_b(num_vars, false), in_c(num_vars, false);
   tbb::parallel_invoke([&] { EvaluateColumns(shape.a, lagrange, num_inputs, at, in_a); },
@@ -66,13 +70,16 @@ Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, 
     at[i] += lagrange[num_constraints + i];
     in_a[i] = true;
   }
+  Free(lagrange);
   for (size_t j = 0; j < num_aux; j++) {
     const size_t p = num_inputs + j;
     if (!in_a[p] && !in_b[p] && !in_c[p])
       return Error{"setup: aux variable " + std::to_string(j) + " occurs in no constraint (unconstrained)"};
   }
+  tm.columns_s = SecondsSince(phase);
 
-  // scalars of every query
+  // scalars of every query; the columns are dropped as soon as they are used up
+  phase = std::chrono::steady_clock::now();
   const Fr gamma_inv = t.gamma.Inverse(), delta_inv = t.delta.Inverse();
   std::vector<Fr> ic_s(num_inputs), l_s(num_aux), a_s, b_s;
   tbb::parallel_for(size_t(0), num_vars, [&](size_t i) {
@@ -82,12 +89,58 @@ Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, 
     else
       l_s[i - num_inputs] = v * delta_inv;
   });
+  Free(ct);
+  size_t a_count = 0, b_count = 0;
+  for (size_t i = 0; i < num_vars; i++) {
+    a_count += in_a[i];
+    b_count += in_b[i];
+  }
+  a_s.reserve(a_count);
+  b_s.reserve(b_count);
   for (size_t i = 0; i < num_vars; i++) {
     if (in_a[i]) a_s.push_back(at[i]);
     if (in_b[i]) b_s.push_back(bt[i]);
   }
-  std::vector<Fr> h_s(n - 1);
+  Free(at);
+  Free(bt);
+  tm.scalars_s = SecondsSince(phase);
+
+  auto timed = [](double &seconds, auto &&f) {
+    const auto start = std::chrono::steady_clock::now();
+    Status s = f();
+    seconds += SecondsSince(start);
+    return s;
+  };
+  auto g1 = [&](std::vector<Fr> &scalars, double &seconds, std::vector<G1Affine> &out) {
+    return timed(seconds, [&] {
+      out.resize(scalars.size());
+      Status s = mul.MulG1(scalars, out);
+      Free(scalars);
+      return s;
+    });
+  };
+
+  VerifyingKey vk;
   {
+    const std::vector<Fr> k1 = {t.alpha, t.beta, t.delta}, k2 = {t.beta, t.gamma, t.delta};
+    std::vector<G1Affine> p1(3);
+    std::vector<G2Affine> p2(3);
+    if (Status s = timed(tm.vk_s, [&] { return mul.MulG1(k1, p1); }); !s) return s;
+    if (Status s = timed(tm.vk_s, [&] { return mul.MulG2(k2, p2); }); !s) return s;
+    vk.alpha_g1 = p1[0];
+    vk.beta_g1 = p1[1];
+    vk.delta_g1 = p1[2];
+    vk.beta_g2 = p2[0];
+    vk.gamma_g2 = p2[1];
+    vk.delta_g2 = p2[2];
+  }
+  tm.ic = ic_s.size();
+  if (Status s = g1(ic_s, tm.ic_s, vk.ic); !s) return s;
+  if (Status s = timed(tm.sink_s, [&] { return sink.Vk(vk); }); !s) return s;
+
+  std::vector<G1Affine> points;
+  {
+    std::vector<Fr> h_s(n - 1);
     const Fr base = z_tau * delta_inv;
     constexpr size_t CHUNK = 4096;
     tbb::parallel_for(size_t(0), (h_s.size() + CHUNK - 1) / CHUNK, [&](size_t c) {
@@ -95,25 +148,32 @@ Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, 
       Fr p = base * t.tau.Pow(uint64_t(start));
       for (size_t i = start; i < end; i++, p *= t.tau) h_s[i] = p;
     });
+    tm.h = h_s.size();
+    if (Status s = g1(h_s, tm.h_s, points); !s) return s;
   }
+  if (Status s = timed(tm.sink_s, [&] { return sink.G1Section(std::move(points)); }); !s) return s;
+  tm.l = l_s.size();
+  if (Status s = g1(l_s, tm.l_s, points); !s) return s;
+  if (Status s = timed(tm.sink_s, [&] { return sink.G1Section(std::move(points)); }); !s) return s;
+  tm.a = a_s.size();
+  if (Status s = g1(a_s, tm.a_s, points); !s) return s;
+  if (Status s = timed(tm.sink_s, [&] { return sink.G1Section(std::move(points)); }); !s) return s;
+  tm.b_g1 = tm.b_g2 = b_s.size();
+  points.resize(b_s.size()); // b_s stays: it feeds b_g2 next
+  if (Status s = timed(tm.b_g1_s, [&] { return mul.MulG1(b_s, points); }); !s) return s;
+  if (Status s = timed(tm.sink_s, [&] { return sink.G1Section(std::move(points)); }); !s) return s;
+  std::vector<G2Affine> b_g2(b_s.size());
+  if (Status s = timed(tm.b_g2_s, [&] { return mul.MulG2(b_s, b_g2); }); !s) return s;
+  Free(b_s);
+  return timed(tm.sink_s, [&] { return sink.G2Section(std::move(b_g2)); });
+}
 
-  const size_t g1_count = ic_s.size() + l_s.size() + h_s.size() + a_s.size() + b_s.size();
-  const ec::FixedBaseTable<ec::G1Curve> g1(G1::Generator(), ec::FixedBaseTable<ec::G1Curve>::WindowFor(g1_count));
-  const ec::FixedBaseTable<ec::G2Curve> g2(G2::Generator(), ec::FixedBaseTable<ec::G2Curve>::WindowFor(b_s.size()));
-  Parameters p;
-  p.vk.alpha_g1 = g1.Mul(t.alpha).ToAffine();
-  p.vk.beta_g1 = g1.Mul(t.beta).ToAffine();
-  p.vk.beta_g2 = g2.Mul(t.beta).ToAffine();
-  p.vk.gamma_g2 = g2.Mul(t.gamma).ToAffine();
-  p.vk.delta_g1 = g1.Mul(t.delta).ToAffine();
-  p.vk.delta_g2 = g2.Mul(t.delta).ToAffine();
-  p.vk.ic = MulMany(g1, std::span<const Fr>(ic_s));
-  p.l = MulMany(g1, std::span<const Fr>(l_s));
-  p.h = MulMany(g1, std::span<const Fr>(h_s));
-  p.a = MulMany(g1, std::span<const Fr>(a_s));
-  p.b_g1 = MulMany(g1, std::span<const Fr>(b_s));
-  p.b_g2 = MulMany(g2, std::span<const Fr>(b_s));
-  return p;
+Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, const ToxicWaste &t,
+                                                const FixedBaseMultiplier *multiplier, SetupTimings *timings) {
+  ParametersCollector collector;
+  if (Status s = GenerateParametersStreaming(shape, t, collector, multiplier, timings); !s)
+    return Error{s.ErrorMessage()};
+  return collector.Take();
 }
 
 } // namespace cuzk::groth16

@@ -9,7 +9,9 @@
 // the same set except with negligible probability).
 #pragma once
 #include "base/expected.hpp"
+#include "groth16/fixed_base_multiplier.hpp"
 #include "groth16/parameters.hpp"
+#include "groth16/parameters_sink.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/recording_cs.hpp"
 
@@ -36,9 +38,26 @@ struct ToxicWaste {
   }
 };
 
-//! Parameters for the recorded R1CS. Fails on a variable that is in no constraint (its l point
-//! would be the identity: bellperson's UnconstrainedVariable) or a τ inside the domain.
-Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, const ToxicWaste &secrets);
+//! Seconds of each phase of a setup, and the size of each query.
+struct SetupTimings {
+  double columns_s = 0; //!< Lagrange coefficients at τ and A_i(τ), B_i(τ), C_i(τ) from the matrices
+  double scalars_s = 0; //!< every query's scalars
+  double vk_s = 0, ic_s = 0, h_s = 0, l_s = 0, a_s = 0, b_g1_s = 0, b_g2_s = 0; //!< multiplications
+  double sink_s = 0;                                      //!< inside the sink (writing, for a file)
+  size_t ic = 0, h = 0, l = 0, a = 0, b_g1 = 0, b_g2 = 0; //!< points
+};
+
+//! Parameters for the recorded R1CS, handed to sink section by section (the .params order), each
+//! query's scalars freed once its points are made. multiplier: nullptr = CpuFixedBaseMultiplier.
+//! Fails on a variable that is in no constraint (its l point would be the identity: bellperson's
+//! UnconstrainedVariable), a τ inside the domain, or a failing multiplier or sink.
+Status GenerateParametersStreaming(const r1cs::RecordingCS &shape, const ToxicWaste &secrets, ParametersSink &sink,
+                                   const FixedBaseMultiplier *multiplier = nullptr, SetupTimings *timings = nullptr);
+
+//! The same, collected in memory.
+Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, const ToxicWaste &secrets,
+                                                const FixedBaseMultiplier *multiplier = nullptr,
+                                                SetupTimings *timings = nullptr);
 
 template <r1cs::Circuit C> Expected<Parameters> GenerateParameters(const C &circuit, const ToxicWaste &secrets) {
   r1cs::RecordingCS shape;

@@ -27,7 +27,7 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 // Records the blank circuit, runs the setup, writes both files under temporary names and renames
 // them (the .vk last, so a reader that sees the .vk finds the .params complete).
 template <class Circuit>
-hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles files, std::optional<uint64_t> seed) {
+hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles files, const TestParamsRequest &request) {
   auto start = std::chrono::steady_clock::now();
   r1cs::RecordingCS shape;
   try {
@@ -39,27 +39,47 @@ hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles fil
   files.constraints = shape.NumConstraints();
   files.inputs = shape.NumInputs();
 
+  // the .params file is written as the setup makes its sections: a 32 GiB circuit's is ~47 GB
   start = std::chrono::steady_clock::now();
-  std::mt19937_64 rng(seed ? *seed : (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}());
-  auto params = groth16::GenerateParametersForShape(shape, groth16::ToxicWaste::Random(rng));
-  if (!params) return MakeError(ErrorCode::kBadArgument, files.cache_id + ": setup failed: " + params.ErrorMessage());
+  const std::string suffix = ".tmp." + std::to_string(::getpid());
+  std::error_code ec;
+  auto discard = [&] {
+    std::filesystem::remove(files.params_path + suffix, ec);
+    std::filesystem::remove(files.vk_path + suffix, ec);
+  };
+  std::mt19937_64 rng(request.seed ? *request.seed : (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}());
+  const groth16::ToxicWaste secrets = groth16::ToxicWaste::Random(rng);
+  // the vk is kept for its own file; the sections go to the .params file
+  struct Tee final : groth16::ParametersSink {
+    groth16::ParametersFileWriter file;
+    groth16::VerifyingKey vk;
+    explicit Tee(const std::string &path) : file(path) {}
+    cuzk::Status Vk(const groth16::VerifyingKey &v) override {
+      vk = v;
+      return file.Vk(v);
+    }
+    cuzk::Status G1Section(std::vector<groth16::G1Affine> p) override { return file.G1Section(std::move(p)); }
+    cuzk::Status G2Section(std::vector<groth16::G2Affine> p) override { return file.G2Section(std::move(p)); }
+  } sink(files.params_path + suffix);
+  cuzk::Status made = groth16::GenerateParametersStreaming(shape, secrets, sink, request.multiplier, &files.timings);
+  if (made) made = sink.file.Close();
+  if (!made) {
+    discard();
+    return MakeError(ErrorCode::kBadArgument, files.cache_id + ": setup failed: " + made.ErrorMessage());
+  }
+  files.params_bytes = sink.file.BytesWritten();
   files.setup_s = SecondsSince(start);
 
   start = std::chrono::steady_clock::now();
-  const std::string suffix = ".tmp." + std::to_string(::getpid());
-  const cuzk::Status params_written = groth16::WriteParametersFile(files.params_path + suffix, *params);
-  const cuzk::Status vk_written = groth16::WriteVerifyingKeyFile(files.vk_path + suffix, params->vk);
-  std::error_code ec;
-  if (!params_written || !vk_written) {
-    std::filesystem::remove(files.params_path + suffix, ec);
-    std::filesystem::remove(files.vk_path + suffix, ec);
-    return MakeError(ErrorCode::kBadArgument, files.cache_id + ": write failed: " +
-                                                  (params_written ? vk_written : params_written).ErrorMessage());
+  const cuzk::Status vk_written = groth16::WriteVerifyingKeyFile(files.vk_path + suffix, sink.vk);
+  if (!vk_written) {
+    discard();
+    return MakeError(ErrorCode::kBadArgument, files.cache_id + ": write failed: " + vk_written.ErrorMessage());
   }
   std::filesystem::rename(files.params_path + suffix, files.params_path, ec);
   if (!ec) std::filesystem::rename(files.vk_path + suffix, files.vk_path, ec);
   if (ec) return MakeError(ErrorCode::kBadArgument, files.cache_id + ": rename failed: " + ec.message());
-  files.write_s = SecondsSince(start);
+  files.write_s = files.timings.sink_s + SecondsSince(start);
   files.generated = true;
   return files;
 }
@@ -87,19 +107,19 @@ hash::Result<TestParamFiles> EnsureTestParameters(const TestParamsRequest &reque
   case CircuitKind::kPorep: {
     auto blank = BlankStackedCircuitInput(PorepConfigFor(s.porep));
     if (!blank) return blank.error();
-    return Generate(StackedCircuit{std::move(blank).value()}, std::move(files), request.seed);
+    return Generate(StackedCircuit{std::move(blank).value()}, std::move(files), request);
   }
   case CircuitKind::kWindowPoSt:
   case CircuitKind::kWinningPoSt: {
     const auto proof = request.kind == CircuitKind::kWindowPoSt ? s.window : s.winning;
     auto blank = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(proof)));
     if (!blank) return blank.error();
-    return Generate(PoStCircuit{std::move(blank).value()}, std::move(files), request.seed);
+    return Generate(PoStCircuit{std::move(blank).value()}, std::move(files), request);
   }
   case CircuitKind::kSnap: {
     auto blank = BlankSnapCircuitInput(SnapConfigFor(s.snap));
     if (!blank) return blank.error();
-    return Generate(SnapCircuit{std::move(blank).value()}, std::move(files), request.seed);
+    return Generate(SnapCircuit{std::move(blank).value()}, std::move(files), request);
   }
   }
   return MakeError(ErrorCode::kBadArgument, "unknown parameter kind");

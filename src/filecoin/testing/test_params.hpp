@@ -8,6 +8,7 @@
 // already holds both files of a circuit is reused as it is (a cache), whatever made them.
 #pragma once
 #include "filecoin/core/parameter_names.hpp"
+#include "groth16/setup.hpp"
 #include "hash/result.hpp"
 
 #include <cstdint>
@@ -23,6 +24,8 @@ struct TestParamsRequest {
   std::string dir;          //!< created when missing
   //! seeds the setup's secrets (reproducible files); unset → std::random_device
   std::optional<uint64_t> seed;
+  //! the fixed-base multiplications (e.g. src/gpu's GpuFixedBaseMultiplier); nullptr = the CPU's
+  const groth16::FixedBaseMultiplier *multiplier = nullptr;
 };
 
 struct TestParamFiles {
@@ -32,8 +35,10 @@ struct TestParamFiles {
   size_t constraints = 0; //!< of the blank circuit (0 when reused)
   size_t inputs = 0;      //!< public inputs with ONE (0 when reused)
   double synthesis_s = 0; //!< recording the blank circuit
-  double setup_s = 0;     //!< GenerateParametersForShape
-  double write_s = 0;
+  double setup_s = 0;     //!< the setup, writing the .params file included (it streams, section by section)
+  double write_s = 0;     //!< encoding and writing both files (within setup_s for the .params), and renaming
+  size_t params_bytes = 0;
+  groth16::SetupTimings timings; //!< phases of the setup
 };
 
 //! Returns the files of request.kind/sector_size in request.dir, running the setup over the blank
