@@ -16,6 +16,7 @@
 // then a, b, c, the input and aux assignments and the three densities of the generic and the
 // pre-compiled results are compared; any difference fails the command (exit 1). Peak memory is
 // the process's VmHWM. The two paths share nothing but the circuit's synthesis function.
+#include "engine/engine.hpp"
 #include "engine/filecoin_handlers.hpp"
 #include "pce/evaluate.hpp"
 #include "pce/pce_file.hpp"
@@ -157,7 +158,9 @@ int RunPceBench(const PceBenchOptions &o) {
             << "), " << circuit->Coefficients().size() << " distinct coefficients, " << circuit->MemoryBytes() / 1e6
             << " MB in memory\n";
   if (!o.save_dir.empty()) {
-    const auto path = std::filesystem::path(o.save_dir) / (parts[0].circuit_id + ".pce");
+    // the name the engine loads at first use: <official parameter file stem>.pce (engine/pce_cache.hpp)
+    const std::string stem = engine::SrsFileStem(parts[0].circuit_id);
+    const auto path = std::filesystem::path(o.save_dir) / ((stem.empty() ? parts[0].circuit_id : stem) + ".pce");
     t0 = std::chrono::steady_clock::now();
     if (Status s = pce::Save(*circuit, path); !s) {
       std::cerr << "error: " << s.ErrorMessage() << "\n";
