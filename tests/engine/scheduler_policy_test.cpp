@@ -28,7 +28,7 @@ protected:
     return job;
   }
   static ReadyPartition Ready(const std::shared_ptr<Job> &job, uint32_t index = 0) {
-    return ReadyPartition{job, index, nullptr, MemoryReservation{}, {}};
+    return ReadyPartition{job, index, nullptr, MemoryReservation{}, false, {}};
   }
 
   Clock::time_point now_ = Clock::time_point{} + 1h; // the fake clock

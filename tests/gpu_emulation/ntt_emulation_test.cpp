@@ -54,11 +54,13 @@ TEST(GpuNttEmulation, TiledAllKindsMatchReference) {
       auto ref = a;
       refs[i](ref);
       // three passes: one DIT and one DIF kind in each mode keep CI short
-      if (!(k > 13 && (i == 1 || i == 2)))
+      if (!(k > 13 && (i == 1 || i == 2))) {
         ASSERT_TRUE(dom.Transform(a, kinds[i]) == ref) << "kind " << i << " at 2^" << k;
+      }
       // out of place, the bit reversal fused into the lowest pass (≥ 2 passes; one pass falls back to in place)
-      if (!(k > 13 && (i == 0 || i == 3)))
+      if (!(k > 13 && (i == 0 || i == 3))) {
         ASSERT_TRUE(dom.Transform(a, kinds[i], true) == ref) << "kind " << i << " out of place at 2^" << k;
+      }
     }
   }
 }
@@ -79,8 +81,9 @@ TEST(GpuNttEmulation, TwistTableAndGeometricTwistsAgree) {
       for (bool lookups : {true, false}) {
         dom.t.twist_lookups = lookups;
         ASSERT_TRUE(dom.Transform(a, NttKind::kForward) == fwd) << "forward at 2^" << k << ", cap " << cap << lookups;
-        if (k < 19)
+        if (k < 19) {
           ASSERT_TRUE(dom.Transform(a, NttKind::kInverse) == inv) << "inverse at 2^" << k << ", cap " << cap << lookups;
+        }
       }
     }
   }

@@ -33,6 +33,12 @@ template <size_t N> std::string Decimal(ff::Limbs<N> v) {
 
 template <class P, class W> std::string Decimal(const ff::Mont<P, W> &x) { return Decimal(x.ToCanonical()); }
 
+// GCC 12 reports std::string's operator+ chains below as overlapping memcpy (-Wrestrict, GCC bug
+// 105329, fixed in 13): a false positive inside the standard library, silenced here only.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 inline std::string Quote(const std::string &s) { return "\"" + s + "\""; }
 
 inline std::string SnarkjsG1(const ec::G1Affine &p) {
@@ -73,5 +79,8 @@ inline std::string SnarkjsCase(const std::string &name, const SnarkjsVk &vk, con
        "},\"valid\":" + (valid ? "true" : "false") + "}";
   return s;
 }
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#pragma GCC diagnostic pop
+#endif
 
 } // namespace cuzk::oracle

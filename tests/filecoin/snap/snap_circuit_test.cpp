@@ -72,10 +72,6 @@ Terms One() { return {{r1cs::Variable::One(), ff::Fr::One()}}; }
 Terms Aux(uint32_t i) { return {{r1cs::Variable::Aux(i), ff::Fr::One()}}; }
 Terms Input(uint32_t i) { return {{r1cs::Variable::Input(i), ff::Fr::One()}}; }
 
-bool operator==(const r1cs::Variable &a, const r1cs::Variable &b) {
-  return a.IsAux() == b.IsAux() && a.index == b.index;
-}
-
 void ExpectRow(const r1cs::RecordingCS &rec, size_t r, const Terms &a, const Terms &b, const Terms &c) {
   EXPECT_TRUE(Row(rec.a, r) == a) << "A of constraint " << r;
   EXPECT_TRUE(Row(rec.b, r) == b) << "B of constraint " << r;
