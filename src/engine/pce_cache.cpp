@@ -67,8 +67,9 @@ std::shared_ptr<const pce::PreCompiledCircuit> PceCache::Acquire(const std::stri
   Entry &e = entries_[key];
   if (e.file.empty()) e.file = file_stem + ".pce";
   e.last_used = Clock::now();
+  if (e.state == State::LOADING) loaded_.wait(lock, [&] { return e.state != State::LOADING; });
   if (e.state == State::LOADED) return e.circuit;
-  if (e.state == State::RECORDING || e.state == State::LOADING) return nullptr; // generic meanwhile
+  if (e.state == State::RECORDING) return nullptr; // generic meanwhile: recording takes a synthesis' time
   if (e.state == State::UNKNOWN) {
     e.state = State::ABSENT;
     const std::string path = PathOf(e.file);
@@ -81,6 +82,7 @@ std::shared_ptr<const pce::PreCompiledCircuit> PceCache::Acquire(const std::stri
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       lock.lock();
       e.state = State::ABSENT; // entries are never erased, so e is still this key's
+      loaded_.notify_all();    // the waiters see the outcome once this returns and unlocks
       if (loaded) {
         if (MakeRoom((*loaded)->MemoryBytes(), key)) {
           e.circuit = *loaded;

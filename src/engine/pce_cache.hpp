@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -40,9 +41,11 @@ public:
 
   bool Enabled() const { return enabled_; }
 
-  //! The circuit for key, or nullptr (synthesise generically). Loads key's file on first use. When
-  //! there is none, starts recording with `record` in the background (once per key at a time,
-  //! under a reservation of record_bytes from the budget; not started when it does not fit).
+  //! The circuit for key, or nullptr (synthesise generically). Loads key's file on first use; a
+  //! partition that finds it being loaded waits for the load (a map and a checksum, far shorter
+  //! than a generic synthesis). When there is no file, starts recording with `record` in the
+  //! background (once per key at a time, under a reservation of record_bytes from the budget; not
+  //! started when it does not fit) and answers nullptr while it records.
   std::shared_ptr<const pce::PreCompiledCircuit> Acquire(const std::string &key, const std::string &file_stem,
                                                          const Synthesize &record, uint64_t record_bytes);
   //! Counts one more partition synthesised through key's circuit.
@@ -81,6 +84,7 @@ private:
   const std::string dir_;
   MemoryBudget &budget_;
   mutable std::mutex mu_;
+  std::condition_variable loaded_; //!< a load finished (successfully or not)
   std::map<std::string, Entry, std::less<>> entries_;
   std::vector<std::thread> recorders_;
   std::atomic<bool> stop_{false};

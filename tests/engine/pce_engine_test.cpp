@@ -79,6 +79,20 @@ TEST_F(EnginePce, RecordedOnceUsedAfterAndAfterARestart) {
   EXPECT_EQ(third.timings.pce_partitions, 2u) << "the saved file is loaded, not recorded again";
 }
 
+TEST_F(EnginePce, PartitionsThatFindTheFileBeingLoadedWaitForItInsteadOfGoingGeneric) {
+  {
+    Engine engine(SmallConfig(dir_));
+    engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, Handler());
+    Prove(engine, "record", 1, 1);
+    ASSERT_TRUE(WaitUntil([&] { return Loaded(engine); }));
+  }
+  // a restarted engine whose four synthesis workers all start on the shape at once: one loads the
+  // file, the others wait for it (a 32 GiB PoRep load is ~0.5 s, its generic synthesis ~60 s)
+  Engine restarted(SmallConfig(dir_, 4));
+  restarted.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, Handler());
+  EXPECT_EQ(Prove(restarted, "all-at-once", 6, 6).timings.pce_partitions, 6u);
+}
+
 TEST_F(EnginePce, ACorruptFileIsRecordedAgain) {
   {
     Engine engine(SmallConfig(dir_));
