@@ -349,6 +349,8 @@ EngineStatus Engine::Impl::StatusLocked() const {
   s.request_memory_used_bytes = admitted_bytes;
   s.ready_partitions = uint32_t(sched.ReadyCount());
   s.memory_waits = sched.MemoryWaits();
+  s.critical_holds = sched.CriticalHolds();
+  s.ready_at_last_critical_hold = uint32_t(sched.ReadyAtLastCriticalHold());
   s.shutting_down = !accepting;
   return s;
 }

@@ -195,6 +195,10 @@ struct EngineStatus {
   //! times a synthesis worker found that the next partition did not fit the working memory budget
   //! and waited for memory to be released (memory pressure; tests see the budget hold work back)
   uint64_t memory_waits = 0;
+  //! times an idle prover held off a lower-priority ready partition because a CRITICAL one was
+  //! being synthesised (WinningPoSt's lane at work), and the partitions ready the last time
+  uint64_t critical_holds = 0;
+  uint32_t ready_at_last_critical_hold = 0;
   bool shutting_down = false;
 };
 

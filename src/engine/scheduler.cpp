@@ -136,7 +136,12 @@ bool Scheduler::ProverMayTakeTop(uint32_t device) const {
                                        working_.Fits(next->second.job->partition_bytes[next->second.index]))
     critical++;
   // idle_provers counts the asking prover too: the others must cover the CRITICAL partitions
-  return idle_provers_ - 1 >= critical;
+  const bool may = idle_provers_ - 1 >= critical;
+  if (!may) {
+    critical_holds_++;
+    ready_at_last_hold_ = ready_.Size();
+  }
+  return may;
 }
 
 std::optional<ReadyPartition> Scheduler::TakeReady(uint32_t device) {

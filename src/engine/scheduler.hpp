@@ -114,6 +114,7 @@ public:
   //! one that has not failed on that device): not while a CRITICAL partition is being synthesised
   //! (or heads the queue and fits the budget, so a worker is about to start it) and no other idle
   //! prover is left to take that one as soon as it is ready; a CRITICAL top always goes
+  //! (each "no" with a partition on offer counts in CriticalHolds)
   bool ProverMayTakeTop(uint32_t device) const;
   //! pops that partition (call when ProverMayTakeTop)
   std::optional<ReadyPartition> TakeReady(uint32_t device);
@@ -129,6 +130,10 @@ public:
   size_t ReadyCount() const { return ready_.Size(); }
   //! times NextSynthesis found the next partition's bytes did not fit the working memory (it waits)
   uint64_t MemoryWaits() const { return memory_waits_; }
+  //! times ProverMayTakeTop held a prover off a ready partition for a CRITICAL synthesis, and how many
+  //! partitions were ready the last time (what a test waits for instead of sleeping)
+  uint64_t CriticalHolds() const { return critical_holds_; }
+  size_t ReadyAtLastCriticalHold() const { return ready_at_last_hold_; }
 
 private:
   //! the first ready partition a prover of `device` may take; nullptr when none
@@ -147,6 +152,9 @@ private:
   uint32_t idle_provers_ = 0; //!< prover workers waiting for a partition
   bool lane_busy_ = false;    //!< the CRITICAL lane's worker is planning or synthesising
   uint64_t memory_waits_ = 0;
+  // counted by a const query (the provers' wait predicate): observation only, never a decision
+  mutable uint64_t critical_holds_ = 0;
+  mutable size_t ready_at_last_hold_ = 0;
 };
 
 } // namespace cuzk::engine

@@ -173,8 +173,11 @@ TEST_F(SchedulerTest, AFreeProverWaitsForACriticalPartitionBeingSynthesised) {
   critical_->gate->AwaitWaiters(1);
   const ProofRequest porep = ChainRequest("porep", 64, 2, 3);
   ASSERT_TRUE(engine->Submit(porep).ok());
-  ASSERT_TRUE(Eventually([&] { return engine->Status().ready_partitions == 2; }));
-  std::this_thread::sleep_for(200ms); // time for a prover that would take them
+  // the prover looked at both ready partitions and held off (not "had no time to take them yet")
+  ASSERT_TRUE(Eventually([&] {
+    const EngineStatus s = engine->Status();
+    return s.ready_partitions == 2 && s.critical_holds > 0 && s.ready_at_last_critical_hold == 2;
+  }));
   EXPECT_EQ(engine->Status().devices[0].partitions_proved, 0u);
   EXPECT_TRUE(log_->Order().empty());
   critical_->gate->Open();
