@@ -43,6 +43,9 @@ public:
 
   unsigned Window() const { return window_; }
   size_t NumWindows() const { return num_windows_; }
+  //! the whole table, table[i·2^(w−1) + j − 1] = j·2^(w·i)·base: what the GPU's fixed-base kernels
+  //! (gpu/fixed_base.hpp) upload and read in the same layout
+  std::span<const Affine<C>> Table() const { return table_; }
 
 private:
   //! Writes the num_windows_ signed digits of k to digits[0], digits[stride], ...

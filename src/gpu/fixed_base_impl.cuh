@@ -1,10 +1,10 @@
 // src/gpu/fixed_base_impl.cuh — FixedBaseMul<C> (fixed_base.hpp): the host-built table and the
 // chunked round trips; included by fixed_base_g1.cu and fixed_base_g2.cu, one curve each.
 #pragma once
+#include "ec/fixed_base.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/fixed_base.hpp"
 #include "gpu/fixed_base_kernels.cuh"
-#include "gpu/fixed_base_table.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -35,7 +35,10 @@ FixedBaseMul<C>::FixedBaseMul(const Device &dev, const ec::Affine<C> &base, unsi
   if (window < 2 || window > 16)
     throw std::invalid_argument("FixedBaseMul: window " + std::to_string(window) + " outside 2..16");
   if (base.IsInfinity()) throw std::invalid_argument("FixedBaseMul: the base is the point at infinity");
-  const std::vector<ec::Affine<C>> table = fixed_base::BuildTable(base, window, num_windows_);
+  // the host's table for the same window has the layout the kernels read, and the same row count
+  const ec::FixedBaseTable<C> host(ec::Jacobian<C>::FromAffine(base), window);
+  const std::span<const ec::Affine<C>> table = host.Table();
+  if (host.NumWindows() != num_windows_) throw std::logic_error("FixedBaseMul: window count differs from the host's");
   dev_.MakeCurrent();
   CUZK_CUDA_CHECK(cudaMalloc(&table_, table.size() * sizeof(DA)));
   CUZK_CUDA_CHECK(cudaMemcpy(table_, table.data(), table.size() * sizeof(DA), cudaMemcpyHostToDevice));

@@ -1,9 +1,9 @@
 // tests/gpu_emulation/fixed_base_emulation_test.cpp — the fixed-base multiplier's thread bodies
-// (gpu/fixed_base_body.cuh) compiled for the host, with the table of gpu/fixed_base_table.hpp and
+// (gpu/fixed_base_body.cuh) compiled for the host, with the host's table (ec::FixedBaseTable::Table) and
 // the strided Montgomery-trick normalisation of ToAffineKernel written as loops, against the host's
 // double-and-add. Runs everywhere, CI included; tests/gpu/fixed_base_test.cpp runs the kernels.
+#include "ec/fixed_base.hpp"
 #include "gpu/fixed_base_body.cuh"
-#include "gpu/fixed_base_table.hpp"
 #include "gpu_test_util.hpp"
 
 #include <gtest/gtest.h>
@@ -21,8 +21,9 @@ template <class C> std::string Check(unsigned window, size_t n, size_t points_pe
   using DA = typename gpu::DevicePoint<C>::AffineT;
   using DX = typename gpu::DevicePoint<C>::XyzzT;
   const size_t num_windows = ff::Fr::NUM_BITS / window + 1;
-  const std::vector<ec::Affine<C>> host_table =
-      gpu::fixed_base::BuildTable(ec::Affine<C>::Generator(), window, num_windows);
+  const ec::FixedBaseTable<C> host(ec::Jacobian<C>::FromAffine(ec::Affine<C>::Generator()), window);
+  if (host.NumWindows() != num_windows) return "the host table has another window count";
+  const std::span<const ec::Affine<C>> host_table = host.Table();
   std::vector<DA> table(host_table.size());
   for (size_t i = 0; i < table.size(); i++) table[i] = gpu::ToDevice<DA>(host_table[i]);
 
