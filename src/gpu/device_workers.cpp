@@ -14,17 +14,24 @@ BackendFactory GpuBackendFactory(size_t srs_budget_bytes) {
   struct Caches {
     std::mutex mu;
     std::map<std::string, std::shared_ptr<SrsCache>> by_uuid;
+    std::map<std::string, std::shared_ptr<DevicePceCache>> pce_by_uuid;
   };
   auto caches = std::make_shared<Caches>();
   return [caches, srs_budget_bytes](const Device &dev) -> std::unique_ptr<groth16::ProverBackend> {
     std::shared_ptr<SrsCache> cache;
+    std::shared_ptr<DevicePceCache> pce_cache;
     {
       std::lock_guard lock(caches->mu);
       auto &c = caches->by_uuid[dev.Uuid()];
+      // the PCE budget is taken first, from the same free memory: the SRS half and the PCE eighth
+      // leave three eighths for the workers' scratch (NTT vectors, MSM sort space)
+      auto &p = caches->pce_by_uuid[dev.Uuid()];
+      if (!p) p = std::make_shared<DevicePceCache>(dev, dev.Info().free_memory / 8);
       if (!c) c = std::make_shared<SrsCache>(dev, srs_budget_bytes ? srs_budget_bytes : dev.Info().free_memory / 2);
       cache = c;
+      pce_cache = p;
     }
-    return std::make_unique<GpuBackend>(dev, std::move(cache));
+    return std::make_unique<GpuBackend>(dev, std::move(cache), std::move(pce_cache));
   };
 }
 

@@ -55,7 +55,7 @@ struct DeviceCounters {
 using BackendFactory = std::function<std::unique_ptr<groth16::ProverBackend>(const Device &)>;
 
 //! GpuBackend workers; the workers of one device share one SrsCache of srs_budget_bytes (0: half
-//! of the device's free memory when its first worker starts).
+//! of the device's free memory when its first worker starts) and one DevicePceCache (an eighth).
 BackendFactory GpuBackendFactory(size_t srs_budget_bytes = 0);
 
 class DeviceWorkers {

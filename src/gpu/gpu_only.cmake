@@ -46,6 +46,11 @@ if(TBB_FOUND)
     target_link_libraries(cuzk_${layer} PUBLIC cuzk_ff)
   endforeach()
   target_link_libraries(cuzk_groth16 PUBLIC cuzk_ec cuzk_poly cuzk_msm cuzk_r1cs TBB::tbb)
+  # of pce only the evaluation (the CPU reference of the device's) and deferred a, b, c: recording
+  # and the file format need OpenSSL and the gadgets, which GPU machines need not have
+  add_library(cuzk_pce STATIC ${PROJECT_SOURCE_DIR}/src/pce/evaluate.cpp ${PROJECT_SOURCE_DIR}/src/pce/deferred.cpp)
+  target_include_directories(cuzk_pce PUBLIC ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(cuzk_pce PUBLIC cuzk_r1cs cuzk_ff TBB::tbb)
   message(STATUS "cuzk: oneTBB found; GPU tests compare with the CPU backend (poly, msm, groth16)")
 else()
   set(CUZK_GPU_CPU_REFERENCE OFF)

@@ -4,7 +4,9 @@
 #include "gpu/gather.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
+#include "gpu/pce_device.hpp"
 #include "gpu/scalar_split.hpp"
+#include "pce/deferred.hpp"
 #include "poly/domain.hpp"
 
 #include <tbb/parallel_invoke.h>
@@ -64,6 +66,7 @@ struct WitnessPlan {
 struct GpuBackend::Impl {
   Device dev;
   std::shared_ptr<SrsCache> cache;
+  std::shared_ptr<DevicePceCache> pce_cache;
   Stream stream;
   std::map<unsigned, std::unique_ptr<NttDomain>> domains;
   std::unique_ptr<MsmG1> msm_g1;
@@ -72,6 +75,8 @@ struct GpuBackend::Impl {
   std::unique_ptr<BatchAddG1> add_g1;
   std::unique_ptr<BatchAddG2> add_g2;
   ScratchBuffer<ff::Fr> abc, scalars;
+  ScratchBuffer<ff::Fr> witness; //!< inputs then aux of an assignment whose a, b, c are formed here
+  size_t deferred_on_device = 0, deferred_on_host = 0;
   ScratchBuffer<uint32_t> index;
   ScratchBuffer<uint64_t> bitmap;
   ScratchBuffer<ec::G1Affine> gathered_g1, streamed_g1;
@@ -91,8 +96,8 @@ struct GpuBackend::Impl {
   //! c = a∘b formed on the device, not copied (groth16_backend.hpp)
   bool derive_c = false;
 
-  Impl(const Device &d, std::shared_ptr<SrsCache> c)
-      : dev(d), cache(std::move(c)), stream(d), abc(d), scalars(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
+  Impl(const Device &d, std::shared_ptr<SrsCache> c, std::shared_ptr<DevicePceCache> p)
+      : dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
         gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
         copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {
     const char *e = std::getenv("CUZK_GPU_DERIVE_C");
@@ -201,10 +206,9 @@ struct GpuBackend::Impl {
     return acc;
   }
 
-  //! vector v of a, b, c (0, 1, 2) into dst on the copy stream, zero-padded to n; abc_ready[v] marks it
-  void UploadVector(int v, ff::Fr *dst, const r1cs::ProvingAssignment &pa, size_t n) {
+  //! vector v of a, b, c (0, 1, 2), src, into dst on the copy stream, zero-padded to n; abc_ready[v] marks it
+  void UploadVector(int v, ff::Fr *dst, std::span<const ff::Fr> src, const r1cs::ProvingAssignment &pa, size_t n) {
     const size_t nc = pa.NumConstraints();
-    const std::vector<ff::Fr> &src = v == 0 ? pa.a : v == 1 ? pa.b : pa.c;
     Upload(dst, src.data(), nc * sizeof(ff::Fr), &copy_stream);
     // the rows input_i·0 = 0 follow the circuit's: A = input_i, B = C = 0
     size_t rows = nc;
@@ -214,6 +218,51 @@ struct GpuBackend::Impl {
     }
     CUZK_CUDA_CHECK(cudaMemsetAsync(dst + rows, 0, (n - rows) * sizeof(ff::Fr), copy_stream.Get()));
     abc_ready[v].Record(copy_stream);
+  }
+
+  //! The device copy of pa's pre-compiled circuit when pa's a, b, c are deferred to one and it fits
+  //! the device's cache; then the witness is queued for upload on the copy stream (abc_ready[0]
+  //! marks it). Otherwise null, and a deferred pa's a, b, c are formed on the host into host_abc.
+  std::shared_ptr<const DevicePce> PrepareDeferred(const r1cs::ProvingAssignment &pa, std::vector<ff::Fr> &host_abc,
+                                                   std::span<const ff::Fr> (&src)[3], ProverTimings &tm) {
+    if (!pa.deferred) return nullptr;
+    std::shared_ptr<const DevicePce> resident;
+    if (auto circuit = pce::DeferredCircuit(pa)) {
+      // the first partition of a circuit on this device uploads its matrices (once; kept after)
+      PhaseTimer t(tm.other);
+      if (auto got = pce_cache->Acquire(circuit, copy_stream)) resident = *got;
+    }
+    const size_t nc = pa.NumConstraints(), ni = pa.NumInputs(), na = pa.NumAux();
+    if (resident) {
+      PhaseTimer t(tm.other);
+      ff::Fr *w = witness.Reserve(ni + na);
+      Upload(w, pa.input_assignment.data(), ni * sizeof(ff::Fr), &copy_stream);
+      Upload(w + ni, pa.aux_assignment.data(), na * sizeof(ff::Fr), &copy_stream);
+      abc_ready[0].Record(copy_stream);
+      deferred_on_device++;
+      return resident;
+    }
+    PhaseTimer t(tm.abc);
+    host_abc.resize(3 * nc);
+    pa.deferred->EvaluateOnHost(pa.input_assignment, pa.aux_assignment, host_abc.data(), host_abc.data() + nc,
+                                host_abc.data() + 2 * nc);
+    for (int v = 0; v < 3; v++) src[v] = std::span<const ff::Fr>(host_abc.data() + v * nc, nc);
+    deferred_on_host++;
+    return nullptr;
+  }
+
+  //! a, b, c of a deferred pa on the device, from the uploaded witness, padded as UploadVector pads
+  void EvaluateDeferred(const DevicePce &resident, const r1cs::ProvingAssignment &pa, ff::Fr *a, ff::Fr *b, ff::Fr *c,
+                        size_t n) {
+    const size_t nc = pa.NumConstraints(), ni = pa.NumInputs();
+    const ff::Fr *w = witness.Reserve(ni + pa.NumAux());
+    CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[0].Get(), 0));
+    EvaluatePceOnDevice(resident, w, w + ni, a, b, c, stream);
+    // the rows input_i·0 = 0 follow the circuit's: A = input_i, B = C = 0
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(a + nc, w, ni * sizeof(ff::Fr), cudaMemcpyDeviceToDevice, stream.Get()));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(a + nc + ni, 0, (n - nc - ni) * sizeof(ff::Fr), stream.Get()));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(b + nc, 0, (n - nc) * sizeof(ff::Fr), stream.Get()));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(c + nc, 0, (n - nc) * sizeof(ff::Fr), stream.Get()));
   }
 
   PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &pa, ProverTimings &tm) {
@@ -228,10 +277,14 @@ struct GpuBackend::Impl {
     std::future<void> planned;
     dev.MakeCurrent();
     ff::Fr *a = abc.Reserve(3 * n), *b = a + n, *c = b + n;
-    {
-      // a goes up before the device is taken: with two workers on a GPU it overlaps the other's kernels
+    std::vector<ff::Fr> host_abc;
+    std::span<const ff::Fr> src[3] = {pa.a, pa.b, pa.c};
+    // a (or a deferred assignment's witness) goes up before the device is taken: with two workers on
+    // a GPU it overlaps the other's kernels
+    const std::shared_ptr<const DevicePce> resident = PrepareDeferred(pa, host_abc, src, tm);
+    if (!resident) {
       PhaseTimer t(tm.other);
-      UploadVector(0, a, pa, n);
+      UploadVector(0, a, src[0], pa, n);
     }
     std::unique_lock device_lock(DeviceLock(dev));
     dev.MakeCurrent();
@@ -242,19 +295,27 @@ struct GpuBackend::Impl {
       srs = cache->Acquire(params, stream);
     }
     {
-      PhaseTimer t(tm.h_ntt); // host copies of b and c included: the device transforms a meanwhile
+      // host copies of b and c included (the device transforms a meanwhile), and the device
+      // evaluation of a deferred assignment's a, b, c
+      PhaseTimer t(tm.h_ntt);
       // resident H bases are stored bit-reversed (srs_cache.hpp): h may stay in the NTT's order
       const bool natural_out = !(srs && srs->h_bit_reversed);
       std::vector<NttStep> steps;
       std::array<size_t, 3> ends{};
       const NttDomain *dom = nullptr;
+      const bool derive = derive_c && !resident; // an evaluated c is as cheap as a derived one
       if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
         dom = &Domain(log_n);
-        steps = dom->HPlan(a, b, c, natural_out, derive_c);
-        ends = HStepShareEnds(log_n, derive_c);
+        steps = dom->HPlan(a, b, c, natural_out, derive);
+        ends = HStepShareEnds(log_n, derive);
       }
       ff::Fr *vec[3] = {a, b, c};
-      for (int v = 0; v < 3; v++) {
+      if (resident) {
+        // a, b, c formed in place: every step of H can be queued at once
+        EvaluateDeferred(*resident, pa, a, b, c, n);
+        ends = {0, 0, 0};
+      }
+      for (int v = 0; v < 3 && !resident; v++) {
         const size_t from = v ? ends[v - 1] : 0;
         if (derive_c) {
           // shares a, c, b: c starts as a copy of a; c's share waits for b (its first pass multiplies by it)
@@ -262,11 +323,11 @@ struct GpuBackend::Impl {
             CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[0].Get(), 0));
             CUZK_CUDA_CHECK(cudaMemcpyAsync(c, a, n * sizeof(ff::Fr), cudaMemcpyDeviceToDevice, stream.Get()));
           } else if (v == 1) {
-            UploadVector(1, b, pa, n);
+            UploadVector(1, b, src[1], pa, n);
             CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[1].Get(), 0));
           }
         } else {
-          if (v > 0) UploadVector(v, vec[v], pa, n);
+          if (v > 0) UploadVector(v, vec[v], src[v], pa, n);
           CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[v].Get(), 0));
         }
         if (dom) dom->Launch(std::span(steps).subspan(from, ends[v] - from), stream);
@@ -311,21 +372,29 @@ struct GpuBackend::Impl {
   }
 };
 
-GpuBackend::GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache) {
+GpuBackend::GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache,
+                       std::shared_ptr<DevicePceCache> pce_cache) {
   if (!srs_cache) srs_cache = std::make_shared<SrsCache>(dev, dev.Info().free_memory / 2);
   if (srs_cache->Dev().Uuid() != dev.Uuid())
     throw std::invalid_argument("GpuBackend: the SRS cache belongs to device " + srs_cache->Dev().Uuid() + ", not " +
                                 dev.Uuid());
-  impl_ = std::make_unique<Impl>(dev, std::move(srs_cache));
+  if (!pce_cache) pce_cache = std::make_shared<DevicePceCache>(dev, dev.Info().free_memory / 8);
+  if (pce_cache->Dev().Uuid() != dev.Uuid())
+    throw std::invalid_argument("GpuBackend: the pre-compiled circuit cache belongs to device " +
+                                pce_cache->Dev().Uuid() + ", not " + dev.Uuid());
+  impl_ = std::make_unique<Impl>(dev, std::move(srs_cache), std::move(pce_cache));
 }
 GpuBackend::~GpuBackend() = default;
 
 const Device &GpuBackend::Dev() const { return impl_->dev; }
 SrsCache &GpuBackend::Cache() const { return *impl_->cache; }
+DevicePceCache &GpuBackend::PceCache() const { return *impl_->pce_cache; }
+size_t GpuBackend::DeferredOnDevice() const { return impl_->deferred_on_device; }
+size_t GpuBackend::DeferredOnHost() const { return impl_->deferred_on_host; }
 
 size_t GpuBackend::ScratchBytes() const {
   const Impl &m = *impl_;
-  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.index.Bytes() + m.bitmap.Bytes() + m.gathered_g1.Bytes() +
+  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.witness.Bytes() + m.index.Bytes() + m.bitmap.Bytes() + m.gathered_g1.Bytes() +
              m.streamed_g1.Bytes() + m.gathered_g2.Bytes() + m.streamed_g2.Bytes();
   if (m.msm_g1) b += MsmG1::ScratchBytes(m.msm_g1_cap);
   if (m.msm_g2) b += MsmG2::ScratchBytes(m.msm_g2_cap);

@@ -13,11 +13,19 @@
 // partition, for two workers whose copies contend). An unsatisfied witness then gives another
 // (equally invalid) proof than the CPU backend's.
 //
+// An assignment whose a, b, c are deferred to a pre-compiled circuit (pce/deferred.hpp) has them
+// formed on the device: the circuit's matrices are made resident in the device's DevicePceCache
+// (once per device), the witness (inputs and aux) is uploaded instead of a, b, c, and the
+// evaluation kernel writes a, b, c where ComputeH reads them. When the circuit does not fit the
+// cache, or the assignment is deferred to something else, a, b, c are evaluated on the host and
+// uploaded as for any other assignment: the same proof either way.
+//
 // One backend is one prover worker: it owns a stream and its scratch, and is used by one thread
 // at a time. Its device is explicit; ProveStart makes it current in the calling thread and holds
 // the device's lock (DeviceLock) while kernels run, so workers of one GPU overlap their host work.
 #pragma once
 #include "gpu/device.hpp"
+#include "gpu/pce_device.hpp"
 #include "gpu/srs_cache.hpp"
 #include "groth16/prover.hpp"
 
@@ -28,8 +36,10 @@ namespace cuzk::gpu {
 class GpuBackend final : public groth16::ProverBackend {
 public:
   //! srs_cache: the device's shared cache (its device must be dev); null makes a private one
-  //! whose budget is half the device's free memory now.
-  explicit GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache = nullptr);
+  //! whose budget is half the device's free memory now. pce_cache: the device's shared cache of
+  //! pre-compiled circuits (its device must be dev); null makes a private one of an eighth.
+  explicit GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache = nullptr,
+                      std::shared_ptr<DevicePceCache> pce_cache = nullptr);
   ~GpuBackend() override;
   GpuBackend(const GpuBackend &) = delete;
   GpuBackend &operator=(const GpuBackend &) = delete;
@@ -42,6 +52,11 @@ public:
 
   const Device &Dev() const;
   SrsCache &Cache() const;
+  DevicePceCache &PceCache() const;
+  //! how many assignments with deferred a, b, c were evaluated on the device, and on the host
+  //! (their circuit did not fit the device's cache): for tests and the bench
+  size_t DeferredOnDevice() const;
+  size_t DeferredOnHost() const;
   //! device bytes of this worker's scratch (NTT buffers, MSM sort space, gathers), not the SRS
   size_t ScratchBytes() const;
 

@@ -46,13 +46,20 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
     a.resize(n, Fr::Zero());
     b.resize(n, Fr::Zero());
     c.resize(n, Fr::Zero());
-    std::copy(pa.a.begin(), pa.a.end(), a.begin());
-    std::copy(pa.b.begin(), pa.b.end(), b.begin());
-    std::copy(pa.c.begin(), pa.c.end(), c.begin());
+    if (!pa.deferred) {
+      std::copy(pa.a.begin(), pa.a.end(), a.begin());
+      std::copy(pa.b.begin(), pa.b.end(), b.begin());
+      std::copy(pa.c.begin(), pa.c.end(), c.begin());
+    }
     std::copy(pa.input_assignment.begin(), pa.input_assignment.end(), a.begin() + pa.NumConstraints());
     a_aux_mask = DensityMask(pa.a_aux_density);
     b_in_mask = DensityMask(pa.b_input_density);
     b_aux_mask = DensityMask(pa.b_aux_density);
+  }
+  if (pa.deferred) {
+    // a deferred assignment is evaluated straight into the padded vectors (the reference evaluation)
+    PhaseTimer timer(&t.abc);
+    pa.deferred->EvaluateOnHost(pa.input_assignment, pa.aux_assignment, a.data(), b.data(), c.data());
   }
   {
     PhaseTimer timer(&t.h_ntt);
@@ -111,7 +118,16 @@ Status CheckAssignmentShape(const Parameters &params, const r1cs::ProvingAssignm
     return fail(std::to_string(num_inputs) + " inputs, vk has " + std::to_string(params.vk.ic.size()));
   if (params.l.size() != num_aux)
     return fail(std::to_string(num_aux) + " aux variables, l has " + std::to_string(params.l.size()));
-  if (pa.b.size() != pa.a.size() || pa.c.size() != pa.a.size()) return fail("a, b, c lengths differ");
+  if (pa.deferred) {
+    // the deferred evaluation reads the witness by the recording's counts: they must be these
+    if (!pa.a.empty() || !pa.b.empty() || !pa.c.empty()) return fail("a deferred assignment also holds a, b, c");
+    if (pa.deferred->NumInputs() != num_inputs || pa.deferred->NumAux() != num_aux)
+      return fail("its deferred a, b, c are recorded for " + std::to_string(pa.deferred->NumInputs()) + " inputs and " +
+                  std::to_string(pa.deferred->NumAux()) + " aux variables, the witness has " +
+                  std::to_string(num_inputs) + " and " + std::to_string(num_aux));
+  } else if (pa.b.size() != pa.a.size() || pa.c.size() != pa.a.size()) {
+    return fail("a, b, c lengths differ");
+  }
   if (pa.a_aux_density.Size() != num_aux || pa.b_aux_density.Size() != num_aux ||
       pa.b_input_density.Size() != num_inputs)
     return fail("density lengths differ from the variable counts");
@@ -140,6 +156,7 @@ ProverTimings &ProverTimings::operator+=(const ProverTimings &o) {
   msm_b_g1 += o.msm_b_g1;
   msm_b_g2 += o.msm_b_g2;
   other += o.other;
+  abc += o.abc;
   return *this;
 }
 

@@ -29,8 +29,10 @@ struct ProverTimings {
   double msm_b_g1 = 0;
   double msm_b_g2 = 0;
   double other = 0; //!< padding, scalar preparation, density masks
+  //! deferred a, b, c (r1cs/deferred_abc.hpp) evaluated on the host; a GPU's device evaluation is in h_ntt
+  double abc = 0;
 
-  double Total() const { return h_ntt + msm_h + msm_l + msm_a + msm_b_g1 + msm_b_g2 + other; }
+  double Total() const { return h_ntt + msm_h + msm_l + msm_a + msm_b_g1 + msm_b_g2 + other + abc; }
   ProverTimings &operator+=(const ProverTimings &o);
 };
 
@@ -43,7 +45,7 @@ struct PartialProof {
 };
 
 //! Whether assignment `index` fits the parameters' QAP: input and aux counts, a/b/c and density
-//! lengths, the domain (at most 2^max_log_size) and the a/b_g1/b_g2 density counts. Every backend
+//! lengths (a deferred assignment: no a, b, c, and the deferred evaluation's variable counts), the domain (at most 2^max_log_size) and the a/b_g1/b_g2 density counts. Every backend
 //! checks this before proving, so a mismatch is an error naming what differs, never a crash.
 Status CheckAssignmentShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index,
                             unsigned max_log_size = poly::Domain::MAX_LOG_SIZE);

@@ -62,7 +62,20 @@ void EvaluateMatrix(const MatrixView &m, std::span<const Fr> coefficients, std::
                     [&](uint64_t b) { EvaluateBlock(m, coefficients.data(), inputs.data(), aux.data(), b, out); });
 }
 
-Status Evaluate(const PreCompiledCircuit &pce, r1cs::WitnessCS &&witness, r1cs::ProvingAssignment &out) {
+void EvaluateAll(const PreCompiledCircuit &pce, std::span<const Fr> inputs, std::span<const Fr> aux, Fr *a, Fr *b,
+                 Fr *c) {
+  const uint64_t rows = pce.NumConstraints();
+  const MatrixView *matrices[3] = {&pce.A(), &pce.B(), &pce.C()};
+  Fr *outputs[3] = {a, b, c};
+  // one loop over the blocks of all three matrices, so that threads are never idle between them
+  const uint64_t per_matrix = rows == 0 ? 0 : BlockCount(rows) - 1;
+  tbb::parallel_for(uint64_t(0), 3 * per_matrix, [&](uint64_t i) {
+    const uint64_t k = i / per_matrix;
+    EvaluateBlock(*matrices[k], pce.Coefficients().data(), inputs.data(), aux.data(), i % per_matrix, outputs[k]);
+  });
+}
+
+Status CheckWitness(const PreCompiledCircuit &pce, const r1cs::WitnessCS &witness) {
   if (witness.NumInputs() != pce.NumInputs() || witness.NumAux() != pce.NumAux() ||
       witness.NumConstraints() != pce.NumConstraints())
     return Error{"the witness has " + std::to_string(witness.NumInputs()) + " inputs, " +
@@ -70,21 +83,18 @@ Status Evaluate(const PreCompiledCircuit &pce, r1cs::WitnessCS &&witness, r1cs::
                  " constraints; the pre-compiled circuit " + pce.ShapeKey() + " has " +
                  std::to_string(pce.NumInputs()) + ", " + std::to_string(pce.NumAux()) + " and " +
                  std::to_string(pce.NumConstraints())};
-  if (out.NumInputs() != 1 || out.NumAux() != 0 || out.NumConstraints() != 0)
+  return Status::Ok();
+}
+
+Status Evaluate(const PreCompiledCircuit &pce, r1cs::WitnessCS &&witness, r1cs::ProvingAssignment &out) {
+  if (auto s = CheckWitness(pce, witness); !s) return s;
+  if (out.NumInputs() != 1 || out.NumAux() != 0 || out.NumConstraints() != 0 || out.IsDeferred())
     return Error{"pce::Evaluate needs an empty proving assignment"};
   const uint64_t rows = pce.NumConstraints();
   out.a.resize(rows);
   out.b.resize(rows);
   out.c.resize(rows);
-  const std::span<const Fr> inputs(witness.input_assignment), aux(witness.aux_assignment);
-  const MatrixView *matrices[3] = {&pce.A(), &pce.B(), &pce.C()};
-  Fr *outputs[3] = {out.a.data(), out.b.data(), out.c.data()};
-  // one loop over the blocks of all three matrices, so that threads are never idle between them
-  const uint64_t per_matrix = rows == 0 ? 0 : BlockCount(rows) - 1;
-  tbb::parallel_for(uint64_t(0), 3 * per_matrix, [&](uint64_t i) {
-    const uint64_t k = i / per_matrix;
-    EvaluateBlock(*matrices[k], pce.Coefficients().data(), inputs.data(), aux.data(), i % per_matrix, outputs[k]);
-  });
+  EvaluateAll(pce, witness.input_assignment, witness.aux_assignment, out.a.data(), out.b.data(), out.c.data());
   out.input_assignment = std::move(witness.input_assignment);
   out.aux_assignment = std::move(witness.aux_assignment);
   out.a_aux_density.Assign(pce.AAuxDensity(), pce.NumAux());

@@ -19,6 +19,14 @@ namespace cuzk::pce {
 void EvaluateMatrix(const MatrixView &m, std::span<const Fr> coefficients, std::span<const Fr> inputs,
                     std::span<const Fr> aux, Fr *out);
 
+//! a, b, c (pce.NumConstraints() elements each) from the witness: the three matrices in one
+//! parallel loop over their blocks. The witness must have pce's input and aux counts.
+void EvaluateAll(const PreCompiledCircuit &pce, std::span<const Fr> inputs, std::span<const Fr> aux, Fr *a, Fr *b,
+                 Fr *c);
+
+//! An Error naming the difference when the witness's input, aux or constraint count is not pce's.
+Status CheckWitness(const PreCompiledCircuit &pce, const r1cs::WitnessCS &witness);
+
 //! Fills `out` (a freshly constructed ProvingAssignment) from the witness: a, b, c evaluated, the
 //! densities taken from the recording, the assignments moved out of `witness`. An Error naming the
 //! difference when the witness's input or aux count is not the circuit's (a witness of another

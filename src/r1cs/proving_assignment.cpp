@@ -59,6 +59,8 @@ void ProvingAssignment::Reserve(const AssignmentShape &shape) {
 }
 
 Variable ProvingAssignment::AllocVariable(VarKind kind, std::string_view, ValueFn value) {
+  // a deferred assignment's variables are the recorded circuit's; one more would not be evaluated
+  if (deferred) throw SynthesisError("a variable allocated in a proving assignment whose a, b, c are deferred");
   if (kind == VarKind::Input) {
     input_assignment.push_back(value());
     b_input_density.AddElement();
@@ -80,6 +82,7 @@ bool SynthesisStopRequested() { return tls_stop && tls_stop->load(std::memory_or
 
 void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination &la, const LinearCombination &lb,
                                       const LinearCombination &lc) {
+  if (deferred) throw SynthesisError("a constraint added to a proving assignment whose a, b, c are deferred");
   if (a.size() % STOP_CHECK_INTERVAL == 0 && SynthesisStopRequested())
     throw SynthesisError("stopped after " + std::to_string(a.size()) + " constraints");
   a.push_back(EvalTracked(la, input_assignment, aux_assignment, nullptr, &a_aux_density));
@@ -87,7 +90,23 @@ void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination 
   c.push_back(EvalTracked(lc, input_assignment, aux_assignment, nullptr, nullptr));
 }
 
+void ProvingAssignment::Materialize() {
+  if (!deferred) return;
+  if (input_assignment.size() != deferred->NumInputs() || aux_assignment.size() != deferred->NumAux())
+    throw SynthesisError("the assignment has " + std::to_string(input_assignment.size()) + " inputs and " +
+                         std::to_string(aux_assignment.size()) + " aux variables; its deferred a, b, c need " +
+                         std::to_string(deferred->NumInputs()) + " and " + std::to_string(deferred->NumAux()));
+  const size_t rows = deferred->NumConstraints();
+  a.assign(rows, Fr::Zero());
+  b.assign(rows, Fr::Zero());
+  c.assign(rows, Fr::Zero());
+  deferred->EvaluateOnHost(input_assignment, aux_assignment, a.data(), b.data(), c.data());
+  deferred.reset();
+}
+
 void ProvingAssignment::Extend(const ProvingAssignment &other) {
+  // the rows of a deferred side are not here to append (nor would a recording cover the other's)
+  if (deferred || other.deferred) throw SynthesisError("Extend of a proving assignment whose a, b, c are deferred");
   a.insert(a.end(), other.a.begin(), other.a.end());
   b.insert(b.end(), other.b.begin(), other.b.end());
   c.insert(c.end(), other.c.begin(), other.c.end());

@@ -4,10 +4,16 @@
 // (what the QAP needs), plus the density of A over aux variables and of B over inputs and
 // aux (which a/b_g1/b_g2 points the MSMs pair with). A's input density is not tracked: the
 // prover appends input_i·0 = 0 for every input, so every input occurs in A.
+//
+// a, b, c may be deferred (r1cs/deferred_abc.hpp): `deferred` set, a, b, c empty, the assignments
+// and densities filled. The prover backend then forms a, b, c itself; NumConstraints() still
+// counts the circuit's rows. A deferred assignment takes no more constraints or variables.
 #pragma once
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/deferred_abc.hpp"
 #include "r1cs/density.hpp"
 
+#include <memory>
 #include <vector>
 
 namespace cuzk::r1cs {
@@ -38,9 +44,15 @@ public:
 
   size_t NumInputs() const override { return input_assignment.size(); }
   size_t NumAux() const override { return aux_assignment.size(); }
-  size_t NumConstraints() const override { return a.size(); }
+  size_t NumConstraints() const override { return deferred ? deferred->NumConstraints() : a.size(); }
+  bool IsDeferred() const { return deferred != nullptr; }
+  //! Forms a, b, c of a deferred assignment on the host (deferred->EvaluateOnHost) and drops
+  //! `deferred`: for users that read a, b, c themselves. Nothing when not deferred.
+  void Materialize();
 
-  std::vector<Fr> a, b, c;          //!< per constraint: A·w, B·w, C·w
+  std::vector<Fr> a, b, c;          //!< per constraint: A·w, B·w, C·w (empty while deferred)
+  //! when set, a, b, c are formed from the assignments by the prover (see the file comment)
+  std::shared_ptr<const DeferredAbc> deferred;
   std::vector<Fr> input_assignment; //!< input 0 is ONE
   std::vector<Fr> aux_assignment;
   DensityTracker a_aux_density;
