@@ -13,6 +13,10 @@
 //   save/load with --save: the file written to DIR and mapped back (its size and both times);
 //   witness   the partition's witness (its generator, or synthesis into a WitnessCS);
 //   evaluate  A·w, B·w, C·w on 1 thread and on T threads (default: all), medians of R runs;
+//   gpu       when built with CUDA and a device exists (--no-gpu skips it): the circuit uploaded to
+//             device 0 (timed apart, as the engine does it once per device), the witness uploaded,
+//             then the evaluation kernel alone timed over max(R, 5) runs (median, min), and its a, b, c
+//             compared with the CPU evaluation's element for element (a difference fails the command);
 // then a, b, c, the input and aux assignments and the three densities of the generic and the
 // pre-compiled results are compared; any difference fails the command (exit 1). Peak memory is
 // the process's VmHWM. The two paths share nothing but the circuit's synthesis function.
@@ -21,6 +25,7 @@
 #include "pce/evaluate.hpp"
 #include "pce/pce_file.hpp"
 #include "pce/recorder.hpp"
+#include "pce_gpu_bench.hpp"
 #include "prove_request.hpp"
 #include "server/request_conversion.hpp"
 
@@ -48,6 +53,7 @@ struct PceBenchOptions {
   size_t runs = 3;
   std::string save_dir;
   std::string json;
+  bool no_gpu = false;
 };
 
 double Seconds(std::chrono::steady_clock::time_point t0) {
@@ -220,13 +226,37 @@ int RunPceBench(const PceBenchOptions &o) {
     }
     const std::string diff = Difference(*through, *generic);
     all_match &= diff.empty();
+    GpuEvaluation g;
+    if (o.no_gpu)
+      g.skipped = "--no-gpu";
+    else
+      g = BenchGpuEvaluation(*circuit, *through, std::max<size_t>(o.runs, 5));
+    if (g.skipped.empty()) {
+      const bool ok = g.error.empty() && g.difference.empty();
+      all_match &= ok;
+      std::cerr << "partition " << k << ": gpu evaluation " << g.median_ms << " ms median (min " << g.min_ms
+                << " ms, kernel only); matrices upload " << g.upload_s << " s (" << g.device_bytes / 1e6
+                << " MB on the device), witness upload " << g.witness_upload_s << " s; "
+                << (!g.error.empty() ? "ERROR: " + g.error
+                    : ok             ? std::string("MATCH (a, b, c equal the CPU evaluation's)")
+                                     : "MISMATCH: " + g.difference)
+                << "\n";
+    } else {
+      std::cerr << "partition " << k << ": gpu evaluation skipped (" << g.skipped << ")\n";
+    }
     std::cerr << "partition " << k << ": generic " << generic_s << " s; witness " << Median(witness_s[0])
               << " s on 1 thread, " << Median(witness_s[1]) << " s on " << threads << "; evaluation "
               << Median(eval_s[0]) << " s on 1 thread, " << Median(eval_s[1]) << " s on " << threads << "; "
               << (diff.empty() ? "MATCH (a, b, c, assignments, densities)" : "MISMATCH: " + diff) << "\n";
     json << (k ? "," : "") << "{\"partition\":" << k << ",\"generic_s\":" << generic_s
          << ",\"witness_1_s\":" << Median(witness_s[0]) << ",\"witness_n_s\":" << Median(witness_s[1])
-         << ",\"eval_1_s\":" << Median(eval_s[0]) << ",\"eval_n_s\":" << Median(eval_s[1])
+         << ",\"eval_1_s\":" << Median(eval_s[0]) << ",\"eval_n_s\":" << Median(eval_s[1]);
+    if (g.skipped.empty())
+      json << ",\"gpu_eval_ms\":" << g.median_ms << ",\"gpu_eval_min_ms\":" << g.min_ms
+           << ",\"gpu_upload_s\":" << g.upload_s << ",\"gpu_witness_upload_s\":" << g.witness_upload_s
+           << ",\"gpu_pce_bytes\":" << g.device_bytes
+           << ",\"gpu_match\":" << (g.error.empty() && g.difference.empty() ? "true" : "false");
+    json
          << ",\"match\":" << (diff.empty() ? "true" : "false") << "}";
   }
   json << "],\"peak_bytes\":" << PeakBytes() << ",\"match\":" << (all_match ? "true" : "false") << "}";
@@ -247,6 +277,7 @@ void AddPceBenchCommand(CLI::App &app, int &exit_code) {
   cmd->add_option("--runs", options->runs, "witness and evaluation runs per partition; medians (default 3)");
   cmd->add_option("--save", options->save_dir, "write the recording to DIR and evaluate from the file mapped back");
   cmd->add_option("--json", options->json, "also write the JSON summary to FILE");
+  cmd->add_flag("--no-gpu", options->no_gpu, "skip the GPU evaluation (timed on device 0 when there is one)");
   cmd->callback([options, &exit_code] { exit_code = RunPceBench(*options); });
 }
 

@@ -35,6 +35,11 @@ bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std
     config.engine.pce = false;
     config.warnings.push_back("CUZK_DISABLE_PCE=1: pre-compiled synthesis is off (synthesis.pce = false)");
   }
+  // a, b, c evaluated on the CPU in synthesis even when a GPU could form them (for comparisons)
+  if (const char *env = std::getenv("CUZK_PCE_CPU_EVAL"); env && std::string_view(env) == "1") {
+    config.engine.pce_gpu_eval = false;
+    config.warnings.push_back("CUZK_PCE_CPU_EVAL=1: a, b, c are evaluated on the CPU (synthesis.pce_gpu_eval = false)");
+  }
   std::string rust_log;
   if (const char *env = std::getenv("RUST_LOG")) rust_log = env;
   if (!cli.log_level.empty()) {

@@ -77,6 +77,9 @@ struct PartitionTimeline {
   uint32_t partition = 0;
   int32_t device = -1; //!< the ordinal of the device that proved it; -1 for the CPU backend
   bool pre_compiled = false;
+  //! its a, b, c were left to the prover (EngineConfig::pce_gpu_eval): synthesis is the witness
+  //! alone, and the device span (prove_start_ms → device_end_ms) includes their evaluation
+  bool deferred_abc = false;
   double synthesis_start_ms = 0, synthesis_end_ms = 0;
   double prove_start_ms = 0; //!< a prover took it (the end of its wait for a device)
   double device_end_ms = 0;  //!< the backend's ProveStart returned
@@ -243,6 +246,12 @@ struct EngineConfig {
   //! pre-compiled synthesis (engine/pce_cache.hpp) for partitions whose handler names their
   //! shape; false: generic synthesis always (the daemon's synthesis.pce, CUZK_DISABLE_PCE=1)
   bool pce = true;
+  //! with pce, when every proving device is a GPU: a partition's a, b, c are left to the GPU prover,
+  //! which evaluates the circuit where its matrices are resident (pce/deferred.hpp), so the partition
+  //! holds no a, b, c in host memory (its working-memory reservation shrinks to what it holds once
+  //! synthesised) and sends its witness over PCIe instead of them. false: evaluated on the CPU in
+  //! synthesis (the daemon's synthesis.pce_gpu_eval, CUZK_PCE_CPU_EVAL=1)
+  bool pce_gpu_eval = true;
   //! where pre-compiled circuit files are kept, beside the parameters they belong to; "" = param_dir
   std::string pce_dir;
   //! finished jobs kept for Await and idempotency (oldest forgotten first), at most this many

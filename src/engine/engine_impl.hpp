@@ -50,9 +50,14 @@ struct Engine::Impl {
   //! One partition's synthesis into `out` (fresh): through its pre-compiled circuit when there is
   //! one (starting a recording of its shape when there is none), generically otherwise or when the
   //! pre-compiled path fails. Returns whether the pre-compiled path made it. Called without mu;
-  //! throws what synthesis throws.
+  //! throws what synthesis throws. Through the pre-compiled path, a, b, c are left to the prover
+  //! (out.IsDeferred()) when DeferAbc().
   bool SynthesizePartition(const PartitionWork &work, const std::optional<r1cs::AssignmentShape> &shape,
                            uint64_t partition_bytes, r1cs::ProvingAssignment &out);
+  //! EngineConfig::pce_gpu_eval and every proving device a GPU: only a GPU prover forms a, b, c
+  //! without holding them in host memory, so with a CPU device in the engine they are formed in
+  //! synthesis, within the partition's reservation, as before
+  bool DeferAbc() const;
   //! takes a device out of rotation (it failed EngineConfig::device_failure_limit times in a row,
   //! failed its probe, or has no backend): its workers stop taking partitions; partitions that
   //! cannot be retried on any device left fail their jobs, and with no device left every

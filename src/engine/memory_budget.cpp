@@ -57,6 +57,12 @@ void MemoryReservation::Release() {
   budget_ = nullptr;
 }
 
+void MemoryReservation::ShrinkTo(uint64_t bytes) {
+  if (!budget_ || bytes >= bytes_) return;
+  budget_->Release(bytes_ - bytes);
+  bytes_ = bytes;
+}
+
 uint64_t EstimatePartitionBytes(uint64_t domain_size, uint64_t num_aux, uint64_t num_inputs) {
   constexpr uint64_t FR_BYTES = 32;
   // assignment: a, b, c (≤ n rows each) + values; CPU H step: three n-element vectors

@@ -50,6 +50,8 @@ public:
   ~MemoryReservation() { Release(); }
 
   void Release();
+  //! gives back all but `bytes` (nothing when it holds no more): a partition that turned out smaller
+  void ShrinkTo(uint64_t bytes);
   uint64_t Bytes() const { return budget_ ? bytes_ : 0; }
 
 private:

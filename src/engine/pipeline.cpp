@@ -5,6 +5,7 @@
 #include "groth16/proof_encoding.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/verifier.hpp"
+#include "pce/deferred.hpp"
 #include "pce/evaluate.hpp"
 #include "r1cs/synthesis_stop.hpp"
 
@@ -103,6 +104,11 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
       Log().warn("job {} partition {}: assignment holds {} bytes, more than its estimate of {}", owner->id, index,
                  measured, bytes);
     }
+    // A partition with deferred a, b, c holds its witness alone until a GPU prover takes it (the
+    // estimate counted a, b, c and the CPU prover's H vectors): the rest goes back to the budget,
+    // so more partitions fit in flight. The allowance for allocator slack and densities stays.
+    const bool deferred = error.empty() && assignment->IsDeferred();
+    if (deferred) reservation.ShrinkTo(measured + measured / 4);
 
     lock.lock();
     if (error.empty()) shapes.insert_or_assign(circuit_id, assignment->Shape());
@@ -124,10 +130,11 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     owner->timings.pce_partitions += via_pce;
     PartitionTimeline &span = owner->timeline[index];
     span.pre_compiled = via_pce;
+    span.deferred_abc = deferred;
     span.synthesis_start_ms = MsBetween(owner->submitted_at, t0);
     span.synthesis_end_ms = MsBetween(owner->submitted_at, t1);
     Log().debug("job {} partition {}: synthesised in {:.1f} ms ({})", owner->id, index, synth_ms,
-                via_pce ? "pre-compiled" : "generic");
+                deferred ? "pre-compiled witness, a, b, c left to the GPU" : via_pce ? "pre-compiled" : "generic");
     sched.PushReady(
         ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce, {}});
     prove_cv.notify_one();
@@ -148,7 +155,8 @@ bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::opt
         work.synthesize(witness);
       // the witness generators do not look at the job's stop flag; a cancelled job stops here
       if (r1cs::SynthesisStopRequested()) throw r1cs::SynthesisError("synthesis stopped");
-      const cuzk::Status evaluated = pce::Evaluate(*circuit, std::move(witness), out);
+      const cuzk::Status evaluated =
+          DeferAbc() ? pce::Defer(circuit, std::move(witness), out) : pce::Evaluate(*circuit, std::move(witness), out);
       if (evaluated) {
         pces.CountUse(work.pce_key);
         return true;
@@ -162,6 +170,13 @@ bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::opt
   if (shape) out.Reserve(*shape);
   work.synthesize(out);
   return false;
+}
+
+bool Engine::Impl::DeferAbc() const {
+  if (!config.pce_gpu_eval || devices.empty()) return false;
+  for (const auto &d : devices)
+    if (d->spec.id == CPU_DEVICE_ID) return false;
+  return true;
 }
 
 void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {

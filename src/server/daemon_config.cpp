@@ -216,6 +216,7 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   }
   if (e.synthesis_workers == 0) r.Fail("synthesis.workers", "at least 1");
   r.Bool("synthesis.pce", e.pce);
+  r.Bool("synthesis.pce_gpu_eval", e.pce_gpu_eval);
   r.String("synthesis.pce_dir", e.pce_dir);
 
   // pipeline.max_ready_partitions is ours; the reference's max_gpu_queue_depth targets the same depth

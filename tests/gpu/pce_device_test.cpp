@@ -1,0 +1,144 @@
+// tests/gpu/pce_device_test.cpp — pre-compiled circuits on the device: the evaluation kernel equals
+// pce::EvaluateAll element for element on circuits with every row form; the device cache accounts,
+// shares and frees them and refuses one that does not fit with a clear error; and GpuBackend proves
+// an assignment whose a, b, c are deferred with byte-identical proofs to the CPU-evaluated one (and
+// to the CPU backend's), on the device and, when the circuit does not fit, through the host
+// fallback. Skips without a device.
+#include "gpu/groth16_backend.hpp"
+#include "gpu/pce_device.hpp"
+#include "gpu_test_util.hpp"
+#include "pce/deferred.hpp"
+#include "pce/recorder.hpp"
+#include "pce_circuits.hpp"
+#include "pce_gpu_eval.hpp"
+#include "prover_fixtures.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace cuzk;
+using namespace cuzk::gpu;
+
+namespace {
+
+template <class C> std::shared_ptr<const pce::PreCompiledCircuit> RecordOf(const C &circuit) {
+  auto recorded = pce::Record([&](r1cs::ConstraintSystem &cs) { circuit.Synthesize(cs); }, "gpu test");
+  if (!recorded) throw std::runtime_error(recorded.ErrorMessage());
+  return *recorded;
+}
+
+TEST(GpuPce, EvaluationEqualsCpuOnEveryRowForm) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  for (uint32_t rows : {0u, 1u, 4096u, 4097u, 9000u, 30000u}) {
+    const test::PceFormCircuit circuit{rows + 5, rows};
+    const auto recorded = RecordOf(circuit);
+    r1cs::WitnessCS w;
+    circuit.Synthesize(w);
+    const auto gpu = test::EvaluateOnDevice(dev, *recorded, w.input_assignment, w.aux_assignment);
+    EXPECT_TRUE(test::SameAbc(gpu, test::EvaluateOnHost(*recorded, w.input_assignment, w.aux_assignment)))
+        << rows << " rows";
+  }
+}
+
+TEST(GpuPce, CacheSharesAccountsAndFrees) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  const auto one = RecordOf(test::PceFormCircuit{1, 9000});
+  const auto two = RecordOf(test::PceFormCircuit{2, 5000});
+  DevicePceCache cache(dev, size_t(1) << 30);
+  auto first = cache.Acquire(one, s);
+  ASSERT_TRUE(first) << first.ErrorMessage();
+  auto again = cache.Acquire(one, s);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(first->get(), again->get()) << "one upload per circuit";
+  EXPECT_EQ(cache.ResidentBytes(), DevicePce::BytesFor(*one));
+  ASSERT_TRUE(cache.Acquire(two, s));
+  EXPECT_EQ(cache.Entries(), 2u);
+  EXPECT_EQ(cache.ResidentBytes(), DevicePce::BytesFor(*one) + DevicePce::BytesFor(*two));
+  cache.Evict(*one);
+  EXPECT_EQ(cache.Entries(), 1u);
+  EXPECT_EQ(cache.ResidentBytes(), DevicePce::BytesFor(*two));
+  cache.Clear();
+  EXPECT_EQ(cache.ResidentBytes(), 0u);
+
+  // a budget too small: an error naming the sizes, and nothing resident
+  DevicePceCache tiny(dev, 1024);
+  auto refused = tiny.Acquire(one, s);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.ErrorMessage().find("needs"), std::string::npos) << refused.ErrorMessage();
+  EXPECT_EQ(tiny.Entries(), 0u);
+
+  // an unused circuit is evicted for room; one whose host copy is gone is dropped
+  DevicePceCache room(dev, DevicePce::BytesFor(*one) + 16);
+  ASSERT_TRUE(room.Acquire(one, s));
+  ASSERT_TRUE(room.Acquire(two, s)) << "one was unused: evicted for two";
+  EXPECT_EQ(room.Entries(), 1u);
+  {
+    auto temporary = RecordOf(test::PceFormCircuit{3, 100});
+    DevicePceCache c(dev, size_t(1) << 30);
+    ASSERT_TRUE(c.Acquire(temporary, s));
+    temporary.reset();
+    ASSERT_TRUE(c.Acquire(two, s));
+    EXPECT_EQ(c.Entries(), 1u) << "the circuit whose host copy went was dropped";
+  }
+}
+
+// the circuit's witness, its a, b, c deferred to its recording
+template <class C> std::shared_ptr<r1cs::ProvingAssignment> DeferredOf(const C &circuit) {
+  auto pa = std::make_shared<r1cs::ProvingAssignment>();
+  r1cs::WitnessCS w;
+  circuit.Synthesize(w);
+  const Status s = pce::Defer(RecordOf(circuit), std::move(w), *pa);
+  if (!s) throw std::runtime_error(s.ErrorMessage());
+  return pa;
+}
+
+void ExpectSameProof(groth16::ProverBackend &backend, const test::ProverCase &pc, const r1cs::ProvingAssignment &pa,
+                     uint64_t seed) {
+  groth16::CpuBackend cpu;
+  auto want = cpu.ProveStart(*pc.params, std::span(pc.assignment.get(), 1));
+  ASSERT_TRUE(want) << want.ErrorMessage();
+  auto got = backend.ProveStart(*pc.params, std::span(&pa, 1));
+  ASSERT_TRUE(got) << pc.name << ": " << got.ErrorMessage();
+  std::string which;
+  ASSERT_TRUE(test::SamePartial((*got)[0], (*want)[0], which)) << pc.name << ": " << which << " differs";
+  std::mt19937_64 rng(seed);
+  const ff::Fr r = ff::Fr::Random(rng), s = ff::Fr::Random(rng);
+  auto p_want = groth16::ProveFinish(pc.params->vk, (*want)[0], r, s);
+  auto p_got = groth16::ProveFinish(pc.params->vk, (*got)[0], r, s);
+  ASSERT_TRUE(p_want && p_got);
+  EXPECT_TRUE(groth16::EncodeProof(*p_got) == groth16::EncodeProof(*p_want)) << pc.name;
+  auto ok = groth16::VerifyProof(groth16::PrepareVerifyingKey(pc.params->vk), *p_got, pc.public_inputs);
+  EXPECT_TRUE(ok && *ok) << pc.name << ": the proof does not verify";
+}
+
+TEST(GpuPce, DeferredAssignmentGivesTheSameProof) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  const test::BitsCircuit bits{20000, 7, 17};
+  const auto pc = test::MakeCase("bits 20000", bits, 17);
+  const auto deferred = DeferredOf(bits);
+  ASSERT_TRUE(deferred->IsDeferred());
+  EXPECT_EQ(deferred->NumConstraints(), pc.assignment->NumConstraints());
+
+  GpuBackend gpu(dev, std::make_shared<SrsCache>(dev, size_t(1) << 30),
+                 std::make_shared<DevicePceCache>(dev, size_t(1) << 30));
+  ExpectSameProof(gpu, pc, *deferred, 1);
+  EXPECT_EQ(gpu.DeferredOnDevice(), 1u);
+  ExpectSameProof(gpu, pc, *deferred, 2); // the circuit is resident now: no second upload
+  EXPECT_EQ(gpu.PceCache().Entries(), 1u);
+  EXPECT_EQ(gpu.DeferredOnDevice(), 2u);
+
+  // no room for the circuit on the device: evaluated on the host, the same proof
+  GpuBackend no_room(dev, std::make_shared<SrsCache>(dev, size_t(1) << 30), std::make_shared<DevicePceCache>(dev, 0));
+  ExpectSameProof(no_room, pc, *deferred, 3);
+  EXPECT_EQ(no_room.DeferredOnHost(), 1u);
+  EXPECT_EQ(no_room.DeferredOnDevice(), 0u);
+
+  // and the CPU backend takes it too
+  groth16::CpuBackend cpu;
+  ExpectSameProof(cpu, pc, *deferred, 4);
+}
+
+} // namespace
