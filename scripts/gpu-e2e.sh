@@ -76,7 +76,9 @@ for kind in "${kinds[@]}"; do
   fi
   if has_stage pce; then
     # records the shape once (and checks one partition against generic synthesis) into the directory
-    # the daemon loads <stem>.pce from, so that the first request is already pre-compiled
+    # the daemon loads <stem>.pce from, so that the first request is already pre-compiled; with a
+    # CUDA build it also times the GPU evaluation (kernel median over max(PCE_RUNS, 5) runs, the
+    # matrices' and the witness's uploads apart) and compares it with the CPU's ("gpu evaluation" lines)
     timed "pce record + check" "$OUT/pce-$kind.log" "$BUNDLE/run" cuzk-bench pce-bench --request "$req/request.txt" \
       --runs "${PCE_RUNS:-3}" --save "$PARAMS" --json "$OUT/pce-$kind.json" || fail "$kind pce-bench (log pce-$kind.log)"
     grep -E '^(record|file|partition|error)' "$OUT/pce-$kind.log" >>"$report"

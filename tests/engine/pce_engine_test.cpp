@@ -93,6 +93,29 @@ TEST_F(EnginePce, PartitionsThatFindTheFileBeingLoadedWaitForItInsteadOfGoingGen
   EXPECT_EQ(Prove(restarted, "all-at-once", 6, 6).timings.pce_partitions, 6u);
 }
 
+// With only GPU-like devices (here a device named as a GPU whose backend is the CPU one, which takes
+// deferred assignments too) partitions leave a, b, c to the prover: the timeline says so, the
+// proofs verify, and with pce_gpu_eval = false they are evaluated in synthesis again.
+TEST_F(EnginePce, DeferredToTheProverWhenEveryDeviceIsAGpu) {
+  for (bool gpu_eval : {true, false}) {
+    {
+      EngineConfig config = SmallConfig(dir_);
+      DeviceSpec gpu = CpuDevice(1);
+      gpu.id = "GPU-not-really";
+      config.devices = {gpu};
+      config.pce_gpu_eval = gpu_eval;
+      Engine engine(std::move(config));
+      engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, Handler());
+      Prove(engine, "record", 1, 1);
+      ASSERT_TRUE(WaitUntil([&] { return Loaded(engine); }));
+      const ProofResult r = Prove(engine, "deferred", 3, 3);
+      EXPECT_EQ(r.timings.pce_partitions, 3u);
+      for (const PartitionTimeline &t : r.timeline) EXPECT_EQ(t.deferred_abc, gpu_eval) << "partition " << t.partition;
+    }
+    std::filesystem::remove(file_);
+  }
+}
+
 TEST_F(EnginePce, ACorruptFileIsRecordedAgain) {
   {
     Engine engine(SmallConfig(dir_));
