@@ -256,8 +256,7 @@ int RunPceBench(const PceBenchOptions &o) {
            << ",\"gpu_upload_s\":" << g.upload_s << ",\"gpu_witness_upload_s\":" << g.witness_upload_s
            << ",\"gpu_pce_bytes\":" << g.device_bytes
            << ",\"gpu_match\":" << (g.error.empty() && g.difference.empty() ? "true" : "false");
-    json
-         << ",\"match\":" << (diff.empty() ? "true" : "false") << "}";
+    json << ",\"match\":" << (diff.empty() ? "true" : "false") << "}";
   }
   json << "],\"peak_bytes\":" << PeakBytes() << ",\"match\":" << (all_match ? "true" : "false") << "}";
   std::cout << json.str() << "\n";

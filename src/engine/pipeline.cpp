@@ -134,7 +134,9 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     span.synthesis_start_ms = MsBetween(owner->submitted_at, t0);
     span.synthesis_end_ms = MsBetween(owner->submitted_at, t1);
     Log().debug("job {} partition {}: synthesised in {:.1f} ms ({})", owner->id, index, synth_ms,
-                deferred ? "pre-compiled witness, a, b, c left to the GPU" : via_pce ? "pre-compiled" : "generic");
+                deferred  ? "pre-compiled witness, a, b, c left to the GPU"
+                : via_pce ? "pre-compiled"
+                          : "generic");
     sched.PushReady(
         ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce, {}});
     prove_cv.notify_one();

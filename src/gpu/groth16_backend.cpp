@@ -97,8 +97,9 @@ struct GpuBackend::Impl {
   bool derive_c = false;
 
   Impl(const Device &d, std::shared_ptr<SrsCache> c, std::shared_ptr<DevicePceCache> p)
-      : dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
-        gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
+      : dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d), index(d),
+        bitmap(d), gathered_g1(d), streamed_g1(d), gathered_g2(d), streamed_g2(d),
+        stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
         copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {
     const char *e = std::getenv("CUZK_GPU_DERIVE_C");
     derive_c = e && std::strcmp(e, "1") == 0;
@@ -304,7 +305,7 @@ struct GpuBackend::Impl {
       std::array<size_t, 3> ends{};
       const NttDomain *dom = nullptr;
       const bool derive = derive_c && !resident; // an evaluated c is as cheap as a derived one
-      if (log_n > 0) { // a domain of one point has no H points (n − 1 = 0)
+      if (log_n > 0) {                           // a domain of one point has no H points (n − 1 = 0)
         dom = &Domain(log_n);
         steps = dom->HPlan(a, b, c, natural_out, derive);
         ends = HStepShareEnds(log_n, derive);
@@ -394,8 +395,8 @@ size_t GpuBackend::DeferredOnHost() const { return impl_->deferred_on_host; }
 
 size_t GpuBackend::ScratchBytes() const {
   const Impl &m = *impl_;
-  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.witness.Bytes() + m.index.Bytes() + m.bitmap.Bytes() + m.gathered_g1.Bytes() +
-             m.streamed_g1.Bytes() + m.gathered_g2.Bytes() + m.streamed_g2.Bytes();
+  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.witness.Bytes() + m.index.Bytes() + m.bitmap.Bytes() +
+             m.gathered_g1.Bytes() + m.streamed_g1.Bytes() + m.gathered_g2.Bytes() + m.streamed_g2.Bytes();
   if (m.msm_g1) b += MsmG1::ScratchBytes(m.msm_g1_cap);
   if (m.msm_g2) b += MsmG2::ScratchBytes(m.msm_g2_cap);
   return b;

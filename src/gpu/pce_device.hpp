@@ -50,8 +50,8 @@ private:
 
 //! a, b, c (NumConstraints() rows each) = A·w, B·w, C·w of pce on s. inputs and aux are device
 //! arrays of NumInputs() and NumAux() elements; a, b, c device arrays. Asynchronous.
-void EvaluatePceOnDevice(const DevicePce &pce, const ff::Fr *inputs, const ff::Fr *aux, ff::Fr *a, ff::Fr *b,
-                         ff::Fr *c, const Stream &s);
+void EvaluatePceOnDevice(const DevicePce &pce, const ff::Fr *inputs, const ff::Fr *aux, ff::Fr *a, ff::Fr *b, ff::Fr *c,
+                         const Stream &s);
 
 class DevicePceCache {
 public:

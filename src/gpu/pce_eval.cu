@@ -50,8 +50,8 @@ __global__ void __launch_bounds__(PCE_THREADS)
 
 } // namespace
 
-void EvaluatePceOnDevice(const DevicePce &pce, const ff::Fr *inputs, const ff::Fr *aux, ff::Fr *a, ff::Fr *b,
-                         ff::Fr *c, const Stream &s) {
+void EvaluatePceOnDevice(const DevicePce &pce, const ff::Fr *inputs, const ff::Fr *aux, ff::Fr *a, ff::Fr *b, ff::Fr *c,
+                         const Stream &s) {
   const uint64_t rows = pce.NumConstraints();
   if (rows == 0) return;
   const uint64_t blocks = pce::BlockCount(rows) - 1;

@@ -45,8 +45,9 @@ struct PartialProof {
 };
 
 //! Whether assignment `index` fits the parameters' QAP: input and aux counts, a/b/c and density
-//! lengths (a deferred assignment: no a, b, c, and the deferred evaluation's variable counts), the domain (at most 2^max_log_size) and the a/b_g1/b_g2 density counts. Every backend
-//! checks this before proving, so a mismatch is an error naming what differs, never a crash.
+//! lengths (a deferred assignment: no a, b, c, and the deferred evaluation's variable counts), the domain (at most
+//! 2^max_log_size) and the a/b_g1/b_g2 density counts. Every backend checks this before proving, so a mismatch is an
+//! error naming what differs, never a crash.
 Status CheckAssignmentShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index,
                             unsigned max_log_size = poly::Domain::MAX_LOG_SIZE);
 

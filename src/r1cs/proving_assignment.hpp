@@ -50,7 +50,7 @@ public:
   //! `deferred`: for users that read a, b, c themselves. Nothing when not deferred.
   void Materialize();
 
-  std::vector<Fr> a, b, c;          //!< per constraint: A·w, B·w, C·w (empty while deferred)
+  std::vector<Fr> a, b, c; //!< per constraint: A·w, B·w, C·w (empty while deferred)
   //! when set, a, b, c are formed from the assignments by the prover (see the file comment)
   std::shared_ptr<const DeferredAbc> deferred;
   std::vector<Fr> input_assignment; //!< input 0 is ONE

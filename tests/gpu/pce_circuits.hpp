@@ -18,10 +18,10 @@ struct PceFormCircuit {
   uint64_t seed = 1;
   uint32_t rows = 9000;
   void Synthesize(r1cs::ConstraintSystem &cs) const {
+    using ff::Fr;
     using r1cs::ConstraintSystem;
     using r1cs::LinearCombination;
     using r1cs::Variable;
-    using ff::Fr;
     std::mt19937_64 rng(seed);
     std::vector<Variable> vars;
     for (int i = 0; i < 400; i++) {
@@ -34,7 +34,7 @@ struct PceFormCircuit {
       LinearCombination lc[3];
       for (int side = 0; side < 3; side++) {
         const int shape = int(rng() % 8);
-        const size_t terms = long_block ? 200 + rng() % 60
+        const size_t terms = long_block   ? 200 + rng() % 60
                              : shape == 0 ? 0
                              : shape == 1 ? 127 + rng() % 250
                                           : 1 + rng() % 6;
@@ -47,7 +47,7 @@ struct PceFormCircuit {
           std::swap(pick[t], pick[t + rng() % (pick.size() - t)]);
           const Variable v = pick[t] == vars.size() ? ConstraintSystem::One() : vars[pick[t]];
           const uint64_t c = rng() % 5;
-          const Fr coeff = unit ? (c % 2 ? -Fr::One() : Fr::One())
+          const Fr coeff = unit     ? (c % 2 ? -Fr::One() : Fr::One())
                            : c == 0 ? Fr::One()
                            : c == 1 ? -Fr::One()
                            : c == 2 ? Fr::FromUint(uint64_t(1) << (rng() % 62))

@@ -79,7 +79,8 @@ void ExpectGpuEqualsCpu(const ProofKindHandler &handler, const ProofRequest &req
     auto p_want = groth16::ProveFinish(params->vk, (*want)[0], r, s);
     auto p_got = groth16::ProveFinish(params->vk, (*got)[0], r, s);
     ASSERT_TRUE(p_want && p_got);
-    EXPECT_TRUE(groth16::EncodeProof(*p_got) == groth16::EncodeProof(*p_want)) << "deferred and evaluated proofs differ";
+    EXPECT_TRUE(groth16::EncodeProof(*p_got) == groth16::EncodeProof(*p_want))
+        << "deferred and evaluated proofs differ";
     auto ok = groth16::VerifyProof(pvk, *p_got, work.public_inputs);
     EXPECT_TRUE(ok && *ok) << "the deferred proof does not verify";
   }

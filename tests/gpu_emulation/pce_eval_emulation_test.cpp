@@ -25,8 +25,8 @@ struct TwinResult {
 };
 
 // pce_eval.cu's PceEvaluateKernel with every CUDA block a loop iteration and every thread a loop
-TwinResult TwinEvaluate(const pce::MatrixView &v, std::span<const ff::Fr> coefficients,
-                        std::span<const ff::Fr> inputs, std::span<const ff::Fr> aux) {
+TwinResult TwinEvaluate(const pce::MatrixView &v, std::span<const ff::Fr> coefficients, std::span<const ff::Fr> inputs,
+                        std::span<const ff::Fr> aux) {
   PceMatrix m;
   m.rows = v.rows;
   m.row_info = v.row_info.data();
@@ -77,9 +77,11 @@ void ExpectTwinEqualsCpu(const pce::PreCompiledCircuit &c, const r1cs::WitnessCS
     std::vector<ff::Fr> cpu(c.NumConstraints());
     pce::EvaluateMatrix(*views[k], c.Coefficients(), w.input_assignment, w.aux_assignment, cpu.data());
     const TwinResult twin = TwinEvaluate(*views[k], c.Coefficients(), w.input_assignment, w.aux_assignment);
-    ASSERT_TRUE(twin.error.empty()) << what << " " << "ABC"[k] << ": " << twin.error;
+    ASSERT_TRUE(twin.error.empty()) << what << " "
+                                    << "ABC"[k] << ": " << twin.error;
     for (size_t i = 0; i < cpu.size(); i++)
-      ASSERT_TRUE(twin.out[i] == cpu[i]) << what << ": " << "abc"[k] << "[" << i << "] differs";
+      ASSERT_TRUE(twin.out[i] == cpu[i]) << what << ": "
+                                         << "abc"[k] << "[" << i << "] differs";
   }
 }
 
