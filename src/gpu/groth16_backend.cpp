@@ -6,6 +6,7 @@
 #include "gpu/ntt.hpp"
 #include "gpu/pce_device.hpp"
 #include "gpu/scalar_split.hpp"
+#include "gpu/witness_unpack.hpp"
 #include "pce/deferred.hpp"
 #include "poly/domain.hpp"
 
@@ -50,14 +51,21 @@ private:
 //! the host-side plan of one circuit's witness MSMs (made while the device computes H)
 struct WitnessPlan {
   ScalarSplit l, a_inputs, a_aux, b_inputs, b_aux;
+  //! l was made already, for this circuit (its bitmap and tail were the packed witness upload)
+  bool l_ready = false;
   // the five plans are independent scans of the witness: one thread each (TBB's pool, shared
   // with the rest of the process) keeps them shorter than the H phase they hide behind
   void Make(const r1cs::ProvingAssignment &pa) {
-    tbb::parallel_invoke([&] { SplitScalars(pa.aux_assignment, nullptr, l); },
-                         [&] { SplitScalars(pa.input_assignment, nullptr, a_inputs); },
-                         [&] { SplitScalars(pa.aux_assignment, &pa.a_aux_density, a_aux); },
-                         [&] { SplitScalars(pa.input_assignment, &pa.b_input_density, b_inputs); },
-                         [&] { SplitScalars(pa.aux_assignment, &pa.b_aux_density, b_aux); });
+    const bool make_l = !l_ready;
+    l_ready = false;
+    tbb::parallel_invoke(
+        [&] {
+          if (make_l) SplitScalars(pa.aux_assignment, nullptr, l);
+        },
+        [&] { SplitScalars(pa.input_assignment, nullptr, a_inputs); },
+        [&] { SplitScalars(pa.aux_assignment, &pa.a_aux_density, a_aux); },
+        [&] { SplitScalars(pa.input_assignment, &pa.b_input_density, b_inputs); },
+        [&] { SplitScalars(pa.aux_assignment, &pa.b_aux_density, b_aux); });
   }
 };
 
@@ -76,6 +84,11 @@ struct GpuBackend::Impl {
   std::unique_ptr<BatchAddG2> add_g2;
   ScratchBuffer<ff::Fr> abc, scalars;
   ScratchBuffer<ff::Fr> witness; //!< inputs then aux of an assignment whose a, b, c are formed here
+  // that witness's aux values as sent (witness_unpack.cuh): ones bitmap, tail indices and values
+  ScratchBuffer<uint64_t> witness_bits;
+  ScratchBuffer<uint32_t> witness_tail_index;
+  ScratchBuffer<ff::Fr> witness_tail;
+  bool witness_packed = false;
   size_t deferred_on_device = 0, deferred_on_host = 0;
   ScratchBuffer<uint32_t> index;
   ScratchBuffer<uint64_t> bitmap;
@@ -97,9 +110,9 @@ struct GpuBackend::Impl {
   bool derive_c = false;
 
   Impl(const Device &d, std::shared_ptr<SrsCache> c, std::shared_ptr<DevicePceCache> p)
-      : dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d), index(d),
-        bitmap(d), gathered_g1(d), streamed_g1(d), gathered_g2(d), streamed_g2(d),
-        stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
+      : dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d),
+        witness_bits(d), witness_tail_index(d), witness_tail(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
+        gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
         copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {
     const char *e = std::getenv("CUZK_GPU_DERIVE_C");
     derive_c = e && std::strcmp(e, "1") == 0;
@@ -238,7 +251,24 @@ struct GpuBackend::Impl {
       PhaseTimer t(tm.other);
       ff::Fr *w = witness.Reserve(ni + na);
       Upload(w, pa.input_assignment.data(), ni * sizeof(ff::Fr), &copy_stream);
-      Upload(w + ni, pa.aux_assignment.data(), na * sizeof(ff::Fr), &copy_stream);
+      // The L MSM's plan is made now rather than behind H: its ones bitmap and tail are the aux
+      // values packed (witness_unpack.cuh), a few percent of the bytes of the values themselves.
+      SplitScalars(pa.aux_assignment, nullptr, plan.l);
+      plan.l_ready = true;
+      witness_packed = plan.l.use_batch_add;
+      if (witness_packed) {
+        const ScalarSplit &l = plan.l;
+        const size_t tail = l.tail_index.size();
+        uint64_t *bits = witness_bits.Reserve(l.ones.size() + 1);
+        uint32_t *index = witness_tail_index.Reserve(tail + 1);
+        ff::Fr *values = witness_tail.Reserve(tail + 1);
+        Upload(bits, l.ones.data(), l.ones.size() * sizeof(uint64_t), &copy_stream);
+        Upload(index, l.tail_index.data(), tail * sizeof(uint32_t), &copy_stream);
+        Upload(values, l.tail_scalar.data(), tail * sizeof(ff::Fr), &copy_stream);
+      } else {
+        // mostly other values (a random witness): the values themselves are smaller
+        Upload(w + ni, pa.aux_assignment.data(), na * sizeof(ff::Fr), &copy_stream);
+      }
       abc_ready[0].Record(copy_stream);
       deferred_on_device++;
       return resident;
@@ -256,8 +286,13 @@ struct GpuBackend::Impl {
   void EvaluateDeferred(const DevicePce &resident, const r1cs::ProvingAssignment &pa, ff::Fr *a, ff::Fr *b, ff::Fr *c,
                         size_t n) {
     const size_t nc = pa.NumConstraints(), ni = pa.NumInputs();
-    const ff::Fr *w = witness.Reserve(ni + pa.NumAux());
+    ff::Fr *w = witness.Reserve(ni + pa.NumAux());
     CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[0].Get(), 0));
+    if (witness_packed) {
+      const size_t tail = plan.l.tail_index.size();
+      UnpackWitness(witness_bits.Reserve(plan.l.ones.size() + 1), pa.NumAux(), witness_tail_index.Reserve(tail + 1),
+                    witness_tail.Reserve(tail + 1), tail, w + ni, stream);
+    }
     EvaluatePceOnDevice(resident, w, w + ni, a, b, c, stream);
     // the rows input_i·0 = 0 follow the circuit's: A = input_i, B = C = 0
     CUZK_CUDA_CHECK(cudaMemcpyAsync(a + nc, w, ni * sizeof(ff::Fr), cudaMemcpyDeviceToDevice, stream.Get()));
@@ -280,6 +315,7 @@ struct GpuBackend::Impl {
     ff::Fr *a = abc.Reserve(3 * n), *b = a + n, *c = b + n;
     std::vector<ff::Fr> host_abc;
     std::span<const ff::Fr> src[3] = {pa.a, pa.b, pa.c};
+    plan.l_ready = false; // a previous circuit that failed midway may have left it set
     // a (or a deferred assignment's witness) goes up before the device is taken: with two workers on
     // a GPU it overlaps the other's kernels
     const std::shared_ptr<const DevicePce> resident = PrepareDeferred(pa, host_abc, src, tm);
@@ -395,7 +431,8 @@ size_t GpuBackend::DeferredOnHost() const { return impl_->deferred_on_host; }
 
 size_t GpuBackend::ScratchBytes() const {
   const Impl &m = *impl_;
-  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.witness.Bytes() + m.index.Bytes() + m.bitmap.Bytes() +
+  size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.witness.Bytes() + m.witness_bits.Bytes() +
+             m.witness_tail_index.Bytes() + m.witness_tail.Bytes() + m.index.Bytes() + m.bitmap.Bytes() +
              m.gathered_g1.Bytes() + m.streamed_g1.Bytes() + m.gathered_g2.Bytes() + m.streamed_g2.Bytes();
   if (m.msm_g1) b += MsmG1::ScratchBytes(m.msm_g1_cap);
   if (m.msm_g2) b += MsmG2::ScratchBytes(m.msm_g2_cap);

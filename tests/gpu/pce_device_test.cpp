@@ -6,6 +6,8 @@
 // fallback. Skips without a device.
 #include "gpu/groth16_backend.hpp"
 #include "gpu/pce_device.hpp"
+#include "gpu/scalar_split.hpp"
+#include "gpu/witness_unpack.hpp"
 #include "gpu_test_util.hpp"
 #include "pce/deferred.hpp"
 #include "pce/recorder.hpp"
@@ -84,6 +86,37 @@ TEST(GpuPce, CacheSharesAccountsAndFrees) {
   }
 }
 
+// the packed witness (the L plan's bitmap and tail) unpacks to the values, for bit-heavy and dense witnesses
+TEST(GpuPce, PackedWitnessUnpacksToItsValues) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  Stream s(dev);
+  auto rng = test::Rng(5);
+  for (int percent_bits : {97, 50, 0}) {
+    std::vector<ff::Fr> values(100003);
+    for (auto &v : values) {
+      const int roll = int(rng() % 100);
+      v = roll < percent_bits / 2 ? ff::Fr::Zero() : roll < percent_bits ? ff::Fr::One() : ff::Fr::Random(rng);
+    }
+    ScalarSplit plan;
+    SplitScalars(values, nullptr, plan);
+    if (!plan.use_batch_add) continue; // the dense plan sends the values themselves
+    const size_t tail = plan.tail_index.size();
+    DeviceBuffer<uint64_t> bits(dev, plan.ones.size());
+    DeviceBuffer<uint32_t> index(dev, tail + 1);
+    DeviceBuffer<ff::Fr> tail_values(dev, tail + 1), out(dev, values.size());
+    bits.CopyFromHost(std::span<const uint64_t>(plan.ones), s);
+    index.CopyFromHost(std::span<const uint32_t>(plan.tail_index), s);
+    tail_values.CopyFromHost(std::span<const ff::Fr>(plan.tail_scalar), s);
+    UnpackWitness(bits.Data(), values.size(), index.Data(), tail_values.Data(), tail, out.Data(), s);
+    std::vector<ff::Fr> back(values.size());
+    out.CopyToHost(back, s);
+    s.Synchronize();
+    for (size_t i = 0; i < values.size(); i++)
+      ASSERT_TRUE(back[i] == values[i]) << percent_bits << "% bits: value " << i << " differs";
+  }
+}
+
 // the circuit's witness, its a, b, c deferred to its recording
 template <class C> std::shared_ptr<r1cs::ProvingAssignment> DeferredOf(const C &circuit) {
   auto pa = std::make_shared<r1cs::ProvingAssignment>();
@@ -139,6 +172,23 @@ TEST(GpuPce, DeferredAssignmentGivesTheSameProof) {
   // and the CPU backend takes it too
   groth16::CpuBackend cpu;
   ExpectSameProof(cpu, pc, *deferred, 4);
+}
+
+// a random (dense) witness: its aux values are sent as they are, not packed
+TEST(GpuPce, DeferredDenseWitnessGivesTheSameProof) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  const r1cs::RandomCircuit random(5000, 4, 15);
+  const auto pc = test::MakeCase("random 5000", random, 15);
+  GpuBackend gpu(dev, std::make_shared<SrsCache>(dev, size_t(1) << 30),
+                 std::make_shared<DevicePceCache>(dev, size_t(1) << 30));
+  ExpectSameProof(gpu, pc, *DeferredOf(random), 5);
+  EXPECT_EQ(gpu.DeferredOnDevice(), 1u);
+  // then a bit-heavy one on the same backend: the packed path after the dense one
+  const test::BitsCircuit bits{3000, 5, 99};
+  const auto pb = test::MakeCase("bits 3000", bits, 21);
+  ExpectSameProof(gpu, pb, *DeferredOf(bits), 6);
+  EXPECT_EQ(gpu.DeferredOnDevice(), 2u);
 }
 
 } // namespace
