@@ -231,6 +231,10 @@ int RunPceBench(const PceBenchOptions &o) {
       g.skipped = "--no-gpu";
     else
       g = BenchGpuEvaluation(*circuit, *through, std::max<size_t>(o.runs, 5));
+    std::cerr << "partition " << k << ": generic " << generic_s << " s; witness " << Median(witness_s[0])
+              << " s on 1 thread, " << Median(witness_s[1]) << " s on " << threads << "; evaluation "
+              << Median(eval_s[0]) << " s on 1 thread, " << Median(eval_s[1]) << " s on " << threads << "; "
+              << (diff.empty() ? "MATCH (a, b, c, assignments, densities)" : "MISMATCH: " + diff) << "\n";
     if (g.skipped.empty()) {
       const bool ok = g.error.empty() && g.difference.empty();
       all_match &= ok;
@@ -244,10 +248,6 @@ int RunPceBench(const PceBenchOptions &o) {
     } else {
       std::cerr << "partition " << k << ": gpu evaluation skipped (" << g.skipped << ")\n";
     }
-    std::cerr << "partition " << k << ": generic " << generic_s << " s; witness " << Median(witness_s[0])
-              << " s on 1 thread, " << Median(witness_s[1]) << " s on " << threads << "; evaluation "
-              << Median(eval_s[0]) << " s on 1 thread, " << Median(eval_s[1]) << " s on " << threads << "; "
-              << (diff.empty() ? "MATCH (a, b, c, assignments, densities)" : "MISMATCH: " + diff) << "\n";
     json << (k ? "," : "") << "{\"partition\":" << k << ",\"generic_s\":" << generic_s
          << ",\"witness_1_s\":" << Median(witness_s[0]) << ",\"witness_n_s\":" << Median(witness_s[1])
          << ",\"eval_1_s\":" << Median(eval_s[0]) << ",\"eval_n_s\":" << Median(eval_s[1]);
