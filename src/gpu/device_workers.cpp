@@ -2,6 +2,7 @@
 #include "gpu/device_workers.hpp"
 
 #include "gpu/groth16_backend.hpp"
+#include "gpu/pce_device.hpp"
 
 #include <chrono>
 #include <map>

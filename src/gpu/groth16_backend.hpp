@@ -25,13 +25,14 @@
 // the device's lock (DeviceLock) while kernels run, so workers of one GPU overlap their host work.
 #pragma once
 #include "gpu/device.hpp"
-#include "gpu/pce_device.hpp"
 #include "gpu/srs_cache.hpp"
 #include "groth16/prover.hpp"
 
 #include <memory>
 
 namespace cuzk::gpu {
+
+class DevicePceCache; // gpu/pce_device.hpp
 
 class GpuBackend final : public groth16::ProverBackend {
 public:

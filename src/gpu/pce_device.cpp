@@ -78,9 +78,7 @@ Expected<std::unique_ptr<DevicePce>> DevicePce::Upload(const Device &dev, const 
     d.columns = put(m.columns);
     d.coeff_index = put(m.coeff_index);
   }
-  // ff::Fr and gpu::Fr have the same bytes (field.cuh)
-  const std::span<const ff::Fr> coefficients = circuit.Coefficients();
-  out->coefficients_ = reinterpret_cast<const Fr *>(put(coefficients));
+  out->coefficients_ = put(circuit.Coefficients());
   out->num_inputs_ = circuit.NumInputs();
   out->num_aux_ = circuit.NumAux();
   s.Synchronize();

@@ -12,7 +12,7 @@
 #pragma once
 #include "base/expected.hpp"
 #include "gpu/device.hpp"
-#include "gpu/pce_rows.cuh"
+#include "gpu/pce_matrix.hpp"
 #include "gpu/resources.hpp"
 #include "pce/pre_compiled.hpp"
 
@@ -33,7 +33,7 @@ public:
   static size_t BytesFor(const pce::PreCompiledCircuit &circuit);
 
   const PceMatrix &Matrix(int k) const { return m_[k]; } //!< 0: A, 1: B, 2: C
-  const Fr *Coefficients() const { return coefficients_; }
+  const ff::Fr *Coefficients() const { return coefficients_; }
   uint64_t NumConstraints() const { return m_[0].rows; }
   uint64_t NumInputs() const { return num_inputs_; }
   uint64_t NumAux() const { return num_aux_; }
@@ -44,7 +44,7 @@ private:
   explicit DevicePce(DeviceBuffer<uint8_t> storage) : storage_(std::move(storage)) {}
   DeviceBuffer<uint8_t> storage_;
   PceMatrix m_[3];
-  const Fr *coefficients_ = nullptr;
+  const ff::Fr *coefficients_ = nullptr;
   uint64_t num_inputs_ = 0, num_aux_ = 0;
 };
 

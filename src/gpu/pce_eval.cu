@@ -64,7 +64,9 @@ void EvaluatePceOnDevice(const DevicePce &pce, const ff::Fr *inputs, const ff::F
   }
   s.Dev().MakeCurrent();
   PceEvaluateKernel<<<dim3(unsigned(blocks), 3), PCE_THREADS, 0, s.Get()>>>(
-      launch, pce.Coefficients(), reinterpret_cast<const Fr *>(inputs), reinterpret_cast<const Fr *>(aux));
+      // ff::Fr and gpu::Fr have the same bytes (field.cuh)
+      launch, reinterpret_cast<const Fr *>(pce.Coefficients()), reinterpret_cast<const Fr *>(inputs),
+      reinterpret_cast<const Fr *>(aux));
   CUZK_CUDA_CHECK_LAUNCH();
 }
 

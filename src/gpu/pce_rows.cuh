@@ -16,6 +16,7 @@
 // canonical Montgomery words, so skipping a product by 0 or 1 changes no bits).
 #pragma once
 #include "gpu/field.cuh"
+#include "gpu/pce_matrix.hpp"
 #include "pce/pre_compiled.hpp"
 
 #include <cstdint>
@@ -25,16 +26,6 @@ namespace cuzk::gpu {
 inline constexpr unsigned PCE_THREADS = 256;
 inline constexpr unsigned PCE_ROWS_PER_THREAD = unsigned(pce::BLOCK_ROWS) / PCE_THREADS;
 static_assert(PCE_ROWS_PER_THREAD * PCE_THREADS == pce::BLOCK_ROWS, "a block's rows split evenly over its threads");
-
-//! One matrix in device memory (or, for the host twin, host memory): pre_compiled.hpp's streams.
-struct PceMatrix {
-  uint64_t rows = 0;
-  const uint8_t *row_info = nullptr;
-  const uint32_t *long_lengths = nullptr;
-  const pce::BlockStart *blocks = nullptr; //!< BlockCount(rows) entries
-  const uint32_t *columns = nullptr;
-  const uint16_t *coeff_index = nullptr;
-};
 
 //! Where each row of one block starts, relative to the block's BlockStart (shared memory). u32:
 //! DevicePce refuses a circuit with a block of 2^32 entries or more.
