@@ -13,6 +13,7 @@
 # kept warm between calls keeps WORK, so the stages can be split over calls of ≤ 10 min), RUNS
 # (batch size after the cold request, default 3; 0 skips), CONCURRENCY (batch -j, default 2), PCE_RUNS
 # (pce-bench's witness and evaluation runs, medians; default 3),
+# DAEMON_TOML (the daemon's configuration file's text; default empty: every default),
 # WORK (default /tmp/cuzk-e2e: a 32 GiB PoRep parameter file is 47 GB, so KEEP=1 is needed to
 # keep a kind's files for a later call; otherwise they are deleted after its prove stage).
 set -uo pipefail
@@ -86,7 +87,7 @@ for kind in "${kinds[@]}"; do
   if has_stage prove; then
     sock="$WORK/cuzk.sock"
     rm -f "$sock"
-    : >"$WORK/none.toml"
+    printf "%s\n" "${DAEMON_TOML:-}" >"$WORK/none.toml" # DAEMON_TOML: the daemon's config (empty: defaults)
     "$BUNDLE/run" cuzk-daemon -c "$WORK/none.toml" -l "unix://$sock" --param-cache "$PARAMS" --log-level info \
       >"$OUT/daemon-$kind.log" 2>&1 &
     daemon=$!

@@ -250,9 +250,8 @@ struct EngineConfig {
   //! which evaluates the circuit where its matrices are resident (pce/deferred.hpp), so the partition
   //! holds no a, b, c in host memory (its working-memory reservation shrinks to what it holds once
   //! synthesised) and sends its witness over PCIe instead of them. false: evaluated on the CPU in
-  //! synthesis (the daemon's synthesis.pce_gpu_eval, CUZK_PCE_CPU_EVAL=1). Off by default until the
-  //! device evaluation's tests (tests/gpu/pce_*_test.cpp) have passed on a GPU host.
-  bool pce_gpu_eval = false;
+  //! synthesis (the daemon's synthesis.pce_gpu_eval, CUZK_PCE_CPU_EVAL=1).
+  bool pce_gpu_eval = true;
   //! where pre-compiled circuit files are kept, beside the parameters they belong to; "" = param_dir
   std::string pce_dir;
   //! finished jobs kept for Await and idempotency (oldest forgotten first), at most this many
