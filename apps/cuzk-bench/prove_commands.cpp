@@ -86,7 +86,10 @@ void AppendTraces(const std::string &label, const Outcome &out, std::vector<Part
   for (const auto &t : out.result.partition_timings()) {
     traces.push_back(PartitionTrace{label, t.partition(), t.device(), t.pre_compiled(), out.submitted_s,
                                     t.synthesis_start_ms(), t.synthesis_end_ms(), t.prove_start_ms(), t.device_end_ms(),
-                                    t.prove_end_ms(), t.self_check_end_ms()});
+                                    t.prove_end_ms(), t.self_check_end_ms(),
+                                    t.abc_evaluation() == v1::ABC_EVALUATION_DEVICE        ? PartitionTrace::Abc::kDevice
+                                    : t.abc_evaluation() == v1::ABC_EVALUATION_PROVER_HOST ? PartitionTrace::Abc::kProverHost
+                                                                                           : PartitionTrace::Abc::kSynthesis});
   }
 }
 

@@ -80,6 +80,9 @@ struct PartitionTimeline {
   //! its a, b, c were left to the prover (EngineConfig::pce_gpu_eval): synthesis is the witness
   //! alone, and the device span (prove_start_ms → device_end_ms) includes their evaluation
   bool deferred_abc = false;
+  //! deferred_abc, but the prover formed them on the host: its device had no room for the circuit's
+  //! matrices beside the SRS (slower than evaluating them in synthesis, which overlaps the device)
+  bool abc_on_prover_host = false;
   double synthesis_start_ms = 0, synthesis_end_ms = 0;
   double prove_start_ms = 0; //!< a prover took it (the end of its wait for a device)
   double device_end_ms = 0;  //!< the backend's ProveStart returned

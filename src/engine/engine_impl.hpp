@@ -38,6 +38,7 @@ struct DeviceState {
   uint32_t consecutive_failures = 0; //!< ProveStart failures since its last success
   bool out = false;                  //!< taken out of rotation: its workers take no more partitions
   std::string last_error;            //!< of its last failed partition, or why it was taken out
+  bool warned_abc_on_host = false;   //!< said once that its prover formed deferred a, b, c on the host
 };
 
 struct Engine::Impl {

@@ -72,6 +72,16 @@ void Metrics::EstimateExceeded() {
   estimate_exceeded_++;
 }
 
+void Metrics::PartitionProved(AbcSite site) {
+  std::lock_guard lock(mu_);
+  abc_sites_[size_t(site)]++;
+}
+
+uint64_t Metrics::PartitionsWithAbcOn(AbcSite site) const {
+  std::lock_guard lock(mu_);
+  return abc_sites_[size_t(site)];
+}
+
 Metrics::Totals Metrics::JobTotals() const {
   std::lock_guard lock(mu_);
   Totals t;
@@ -112,6 +122,14 @@ std::string Metrics::Render(const EngineStatus &s, const SrsCounters &srs) const
            "Partition proofs that did not verify against the verifying key, by proof kind.");
   for (const auto &[kind, k] : kinds_)
     w.Sample(Label("cuzk_self_check_failures_total", "proof_kind", kind), double(k.self_check_failures));
+
+  // a GPU evaluation that falls back to the prover's host (no room for the matrices) is slower than
+  // the CPU evaluation in synthesis: the operator sees it here and in a warning
+  w.Family("cuzk_partition_abc_total", "counter",
+           "Proved partitions by where their a, b, c (A·w, B·w, C·w) were formed: in synthesis, on the GPU, or "
+           "on the GPU prover's host.");
+  const char *sites[] = {"synthesis", "device", "prover_host"};
+  for (size_t i = 0; i < 3; i++) w.Sample(Label("cuzk_partition_abc_total", "evaluated", sites[i]), double(abc_sites_[i]));
 
   w.Family("cuzk_proof_duration_seconds", "summary", "Submission to result of completed proofs, by proof kind.");
   for (const auto &[kind, k] : kinds_) {

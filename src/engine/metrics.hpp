@@ -23,6 +23,10 @@ public:
   void JobFinished(ProofKind kind, ProofStatus status, const StageTimings &timings);
   void SelfCheckFailed(ProofKind kind);
   void EstimateExceeded();
+  //! where a proved partition's a, b, c were formed (PartitionTimeline::deferred_abc, abc_on_prover_host)
+  enum class AbcSite { SYNTHESIS, DEVICE, PROVER_HOST };
+  void PartitionProved(AbcSite site);
+  uint64_t PartitionsWithAbcOn(AbcSite site) const;
 
   struct Totals {
     uint64_t completed = 0, failed = 0, cancelled = 0;
@@ -45,6 +49,7 @@ private:
   std::map<std::string, PerKind> kinds_; //!< by ProofKindLabel
   uint64_t self_check_failures_ = 0;
   uint64_t estimate_exceeded_ = 0;
+  uint64_t abc_sites_[3] = {};
 };
 
 } // namespace cuzk::engine

@@ -370,10 +370,12 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     double prove_ms = 0, check_ms = 0;
     Clock::time_point device_end{}, prove_end{}, check_end{};
     Expected<std::vector<groth16::PartialProof>> partial = Error{""};
+    const bool deferred = rp.assignment->IsDeferred();
+    groth16::ProverTimings prover_timings;
     try {
       std::unique_lock device_lock(device.prove_mu, std::defer_lock);
       if (device.spec.serialize_prove_start) device_lock.lock();
-      partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1));
+      partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1), &prover_timings);
       device_end = Clock::now();
       if (!partial) device_error = "prove: " + partial.ErrorMessage();
     } catch (const std::exception &e) {
@@ -469,6 +471,20 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       span.device_end_ms = since(device_end);
       span.prove_end_ms = since(prove_end);
       span.self_check_end_ms = since(check_end);
+      // a prover that evaluates deferred a, b, c on its host times them in ProverTimings::abc
+      span.abc_on_prover_host = deferred && prover_timings.abc > 0;
+    }
+    const auto site = !deferred                 ? Metrics::AbcSite::SYNTHESIS
+                      : prover_timings.abc > 0 ? Metrics::AbcSite::PROVER_HOST
+                                               : Metrics::AbcSite::DEVICE;
+    metrics.PartitionProved(site);
+    if (site == Metrics::AbcSite::PROVER_HOST && !device.warned_abc_on_host) {
+      device.warned_abc_on_host = true;
+      Log().warn("device {}: a, b, c of job {} partition {} were left to the prover and formed on its host "
+                 "({:.0f} ms): the device had no room for the circuit's matrices beside its SRS; "
+                 "synthesis.pce_gpu_eval = false evaluates them in synthesis instead, overlapped with the device "
+                 "(counted in cuzk_partition_abc_total{{evaluated=\"prover_host\"}})",
+                 device.spec.id, job.id, rp.index, prover_timings.abc * 1000);
     }
     if (!error.empty()) {
       FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);

@@ -62,6 +62,17 @@ TEST(Timeline, SvgDrawsOneRectPerStageThatHappened) {
   EXPECT_NE(svg.find("#1 partition 1: waiting for a device, 1.000 s"), std::string::npos);
 }
 
+TEST(Timeline, SummarySaysWhereAPreCompiledPartitionsABCWereFormed) {
+  auto traces = TwoPartitions();
+  traces[1].abc = PartitionTrace::Abc::kDevice; // p0, pre-compiled
+  EXPECT_NE(TimelineSummary(traces).find("0.10  (pre-compiled; a, b, c on the device)\n"), std::string::npos);
+  traces[1].abc = PartitionTrace::Abc::kProverHost;
+  EXPECT_NE(TimelineSummary(traces).find("(pre-compiled; a, b, c on the prover's host: no room on the device)\n"),
+            std::string::npos);
+  traces[0].abc = PartitionTrace::Abc::kDevice; // p1 was synthesised generically: nothing to say
+  EXPECT_NE(TimelineSummary(traces).find("   1    gpu0    0.50   2.50  1.00    1.00    0.05   0.05\n"), std::string::npos);
+}
+
 TEST(Timeline, AnEmptyRequestGivesAnEmptyPictureAndSummary) {
   const std::string svg = TimelineSvg({}, "nothing");
   EXPECT_EQ(Count(svg, "<rect x="), size_t(STAGE_COUNT));

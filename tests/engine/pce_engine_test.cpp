@@ -110,7 +110,20 @@ TEST_F(EnginePce, DeferredToTheProverWhenEveryDeviceIsAGpu) {
       ASSERT_TRUE(WaitUntil([&] { return Loaded(engine); }));
       const ProofResult r = Prove(engine, "deferred", 3, 3);
       EXPECT_EQ(r.timings.pce_partitions, 3u);
-      for (const PartitionTimeline &t : r.timeline) EXPECT_EQ(t.deferred_abc, gpu_eval) << "partition " << t.partition;
+      for (const PartitionTimeline &t : r.timeline) {
+        EXPECT_EQ(t.deferred_abc, gpu_eval) << "partition " << t.partition;
+        // the CPU backend forms deferred a, b, c on its host, as a GPU without room for the matrices does
+        EXPECT_EQ(t.abc_on_prover_host, gpu_eval) << "partition " << t.partition;
+      }
+      // counted: the recording request's partition (generic) and, with gpu_eval off, these three in synthesis
+      const std::string metrics = engine.MetricsText();
+      EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"prover_host\"} " + std::to_string(gpu_eval ? 3 : 0) + "\n"),
+                std::string::npos)
+          << metrics;
+      EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"synthesis\"} " + std::to_string(gpu_eval ? 1 : 4) + "\n"),
+                std::string::npos)
+          << metrics;
+      EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"device\"} 0\n"), std::string::npos) << metrics;
     }
     std::filesystem::remove(file_);
   }

@@ -3,6 +3,7 @@
 // temporary unix socket, and a gRPC C++ client. Proofs are checked independently of the engine.
 #include "engine/engine_fixture.hpp"
 #include "server/grpc_server.hpp"
+#include "server/request_conversion.hpp"
 
 #include "cuzk/v1/proving.grpc.pb.h"
 
@@ -179,6 +180,20 @@ TEST_F(ServiceTest, ListensOnAUnixSocketWithMode0660) {
   EXPECT_FALSE(std::filesystem::exists(dir_ + "/sock/cuzk.sock")) << "the socket is removed on shutdown";
 }
 
+// Where each partition's a, b, c were formed travels with its timings.
+TEST(RequestConversion, AbcEvaluationOfEachPartition) {
+  engine::ProofResult r;
+  r.timeline.resize(3);
+  r.timeline[1].pre_compiled = r.timeline[1].deferred_abc = true;
+  r.timeline[2].pre_compiled = r.timeline[2].deferred_abc = r.timeline[2].abc_on_prover_host = true;
+  v1::AwaitProofResponse out;
+  ToProto(r, out);
+  ASSERT_EQ(out.partition_timings_size(), 3);
+  EXPECT_EQ(out.partition_timings(0).abc_evaluation(), v1::ABC_EVALUATION_SYNTHESIS);
+  EXPECT_EQ(out.partition_timings(1).abc_evaluation(), v1::ABC_EVALUATION_DEVICE);
+  EXPECT_EQ(out.partition_timings(2).abc_evaluation(), v1::ABC_EVALUATION_PROVER_HOST);
+}
+
 TEST_F(ServiceTest, ProveReturnsVerifyingProofsAndTimings) {
   const auto request = Request("wdpost-1000-0", 3);
   v1::AwaitProofResponse result;
@@ -200,6 +215,7 @@ TEST_F(ServiceTest, ProveReturnsVerifyingProofsAndTimings) {
     EXPECT_LE(t.prove_start_ms(), t.device_end_ms());
     EXPECT_LE(t.device_end_ms(), t.prove_end_ms());
     EXPECT_LE(t.self_check_end_ms(), double(result.total_ms()) + 1);
+    EXPECT_EQ(t.abc_evaluation(), v1::ABC_EVALUATION_SYNTHESIS); // the CPU device leaves nothing to the prover
   }
 
   // cuzk-bench verify accepts the daemon's proofs with the chain's public inputs, and refuses

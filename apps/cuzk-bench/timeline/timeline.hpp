@@ -22,6 +22,8 @@ struct PartitionTrace {
   double device_end_ms = 0;  //!< the device's part (ProveStart) is done
   double prove_end_ms = 0;   //!< the CPU's part (ProveFinish) is done
   double self_check_end_ms = 0;
+  //! where its a, b, c were formed (the daemon's AbcEvaluation)
+  enum class Abc { kSynthesis, kDevice, kProverHost } abc = Abc::kSynthesis;
 };
 
 //! Stages in the order they happen; each is the span [its start, the next one's start].
