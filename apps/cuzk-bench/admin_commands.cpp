@@ -50,7 +50,10 @@ int RunStatus(const ClientOptions &client) {
             // the working memory of partitions in flight (limit 0 = the parameter budget is unlimited)
             << "proving memory:   " << Bytes(status.pinned_memory_bytes()) << " of "
             << (status.pinned_memory_limit_bytes() ? Bytes(status.pinned_memory_limit_bytes()) : "no limit")
-            << " (parameters + partitions in flight)\n";
+            << " (parameters + partitions in flight)\n"
+            << "scheduler:        " << status.ready_partitions() << " partition(s) ready for a prover; "
+            << status.memory_waits() << " wait(s) for working memory, " << status.critical_holds()
+            << " hold(s) for a CRITICAL partition since start\n";
   std::cout << "devices (" << status.gpus_size() << "):\n";
   for (const auto &gpu : status.gpus()) {
     std::cout << "  [" << gpu.ordinal() << "] " << gpu.name();

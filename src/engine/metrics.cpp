@@ -157,6 +157,12 @@ std::string Metrics::Render(const EngineStatus &s, const SrsCounters &srs) const
     w.Sample(Label("cuzk_queue_partitions", "priority", PriorityName(p.priority)), p.queued_partitions);
   w.Family("cuzk_ready_partitions", "gauge", "Synthesised partitions waiting for a prover.");
   w.Sample("cuzk_ready_partitions", s.ready_partitions);
+  w.Family("cuzk_memory_waits_total", "counter",
+           "Times a synthesis worker waited for the working-memory budget before its next partition.");
+  w.Sample("cuzk_memory_waits_total", double(s.memory_waits));
+  w.Family("cuzk_critical_holds_total", "counter",
+           "Times an idle prover held off a lower-priority partition while a CRITICAL one was being synthesised.");
+  w.Sample("cuzk_critical_holds_total", double(s.critical_holds));
   uint32_t running = 0;
   for (const auto &q : s.queues) running += q.in_progress;
   w.Family("cuzk_running_jobs", "gauge", "Jobs started and not finished.");

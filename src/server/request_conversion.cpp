@@ -205,6 +205,9 @@ void ToProto(const engine::EngineStatus &status, v1::GetStatusResponse &out) {
   out.set_total_proofs_completed(status.proofs_completed);
   out.set_total_proofs_failed(status.proofs_failed);
   out.set_uptime_seconds(static_cast<uint64_t>(status.uptime_seconds));
+  out.set_ready_partitions(status.ready_partitions);
+  out.set_memory_waits(status.memory_waits);
+  out.set_critical_holds(status.critical_holds);
   out.set_pinned_memory_bytes(status.srs_memory_used_bytes + status.working_memory_used_bytes);
   out.set_pinned_memory_limit_bytes(
       status.srs_memory_limit_bytes == 0 ? 0 : status.srs_memory_limit_bytes + status.working_memory_limit_bytes);

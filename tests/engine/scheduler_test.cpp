@@ -179,6 +179,9 @@ TEST_F(SchedulerTest, AFreeProverWaitsForACriticalPartitionBeingSynthesised) {
     return s.ready_partitions == 2 && s.critical_holds > 0 && s.ready_at_last_critical_hold == 2;
   }));
   EXPECT_EQ(engine->Status().devices[0].partitions_proved, 0u);
+  const std::string metrics = engine->MetricsText(); // an operator sees the holds too
+  EXPECT_NE(metrics.find("\ncuzk_critical_holds_total "), std::string::npos) << metrics;
+  EXPECT_EQ(metrics.find("\ncuzk_critical_holds_total 0\n"), std::string::npos) << metrics;
   EXPECT_TRUE(log_->Order().empty());
   critical_->gate->Open();
   ExpectCompleted(*engine, winning);

@@ -194,6 +194,19 @@ TEST(RequestConversion, AbcEvaluationOfEachPartition) {
   EXPECT_EQ(out.partition_timings(2).abc_evaluation(), v1::ABC_EVALUATION_PROVER_HOST);
 }
 
+// The scheduler's counters reach GetStatus (cuzk extensions).
+TEST(RequestConversion, StatusCarriesTheSchedulersCounters) {
+  engine::EngineStatus s;
+  s.ready_partitions = 2;
+  s.memory_waits = 3;
+  s.critical_holds = 5;
+  v1::GetStatusResponse out;
+  ToProto(s, out);
+  EXPECT_EQ(out.ready_partitions(), 2u);
+  EXPECT_EQ(out.memory_waits(), 3u);
+  EXPECT_EQ(out.critical_holds(), 5u);
+}
+
 TEST_F(ServiceTest, ProveReturnsVerifyingProofsAndTimings) {
   const auto request = Request("wdpost-1000-0", 3);
   v1::AwaitProofResponse result;
