@@ -53,6 +53,9 @@ function(cuzk_test_suite name)
     endforeach()
     target_link_libraries(${exe} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main)
     set(_labels "${name};${T_LABELS}")
+    if(CUZK_SANITIZE AND exe IN_LIST CUZK_SANITIZE_TESTS) # tests/CMakeLists.txt's list, in the sanitizer build
+      set(_labels sanitize) # one label only, as for long below
+    endif()
     if(stem MATCHES "_long$") # tests/<layer>/*_long_test.cpp: slow (over ~30 s), still run in CI
       # one label only: gtest_discover_tests cannot carry a list of labels through its script
       set(_labels long)

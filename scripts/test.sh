@@ -31,5 +31,21 @@ ctest_args+=(${CUZK_CTEST_ARGS:-})
 
 status=0
 ctest "${ctest_args[@]}" || status=$?
-echo "test.sh: build $((build_done - start)) s, tests $((SECONDS - build_done)) s, ctest exit $status"
+tests_done=$SECONDS
+
+# The same parsers and request path again under AddressSanitizer and UndefinedBehaviorSanitizer
+# (tests labelled sanitize, tests/CMakeLists.txt): only those tests and what they link are built,
+# without CUDA or benchmarks, at -O1; any report fails the test. CUZK_SKIP_SANITIZE=1 skips it.
+sanitize_status=0
+if [ "${CUZK_SKIP_SANITIZE:-0}" != 1 ]; then
+  SANITIZE_DIR=${BUILD_DIR}-sanitize
+  cmake -S . -B "$SANITIZE_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" \
+    -DCUZK_SANITIZE=address,undefined -DCUZK_ENABLE_CUDA=OFF -DCUZK_BUILD_BENCH=OFF -DCUZK_WERROR=ON
+  cmake --build "$SANITIZE_DIR" --parallel "$JOBS" --target sanitize-tests
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$SANITIZE_DIR" --output-on-failure --parallel "$JOBS" -L sanitize || sanitize_status=$?
+fi
+echo "test.sh: build $((build_done - start)) s, tests $((tests_done - build_done)) s, sanitizer build and tests" \
+  "$((SECONDS - tests_done)) s; ctest exit $status, sanitizer ctest exit $sanitize_status"
+[ "$status" -ne 0 ] || status=$sanitize_status
 exit "$status"
