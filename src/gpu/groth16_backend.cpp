@@ -1,6 +1,7 @@
 // src/gpu/groth16_backend.cpp — see groth16_backend.hpp.
 #include "gpu/groth16_backend.hpp"
 
+#include "base/phase_timer.hpp"
 #include "gpu/gather.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
@@ -37,16 +38,6 @@ namespace {
 
 //! NttDomain builds domains up to 2^28 (gpu/ntt.hpp)
 constexpr unsigned MAX_DEVICE_LOG_DOMAIN = 28;
-
-class PhaseTimer {
-public:
-  explicit PhaseTimer(double &sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
-  ~PhaseTimer() { sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
-private:
-  double &sink_;
-  std::chrono::steady_clock::time_point start_;
-};
 
 //! the host-side plan of one circuit's witness MSMs (made while the device computes H)
 struct WitnessPlan {

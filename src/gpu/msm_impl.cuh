@@ -112,9 +112,9 @@ template <class X, unsigned T> __global__ void __launch_bounds__(T) SumKernel(co
 } // namespace
 
 //! CUDA events between the phases of a run, printed after it when MsmTuning::profile is set
-class PhaseTimer {
+class PhaseEvents {
 public:
-  PhaseTimer(const Device &dev, bool on) : on_(on) {
+  PhaseEvents(const Device &dev, bool on) : on_(on) {
     if (on_)
       for (int i = 0; i < MAX; i++) events_.emplace_back(dev);
   }
@@ -243,7 +243,7 @@ template <class C> struct Msm<C>::Impl {
   DeviceBuffer<X> partials, buckets, seg_sums, window_sums;
   DeviceBuffer<uint8_t> temp;
   std::vector<X> host_windows;
-  msm_detail::PhaseTimer timer;
+  msm_detail::PhaseEvents timer;
 
   //! The narrowest window (4 bits, WindowBits' floor) has the most windows: smaller runs than
   //! max_n use narrower windows, so the per-window buffers are sized for the floor, not for max_n.

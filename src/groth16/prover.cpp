@@ -1,6 +1,7 @@
 // src/groth16/prover.cpp — the CPU backend and the epilogue.
 #include "groth16/prover.hpp"
 
+#include "base/phase_timer.hpp"
 #include "msm/msm.hpp"
 #include "poly/poly.hpp"
 
@@ -9,18 +10,6 @@
 namespace cuzk::groth16 {
 
 namespace {
-
-class PhaseTimer {
-public:
-  explicit PhaseTimer(double *sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
-  ~PhaseTimer() {
-    if (sink_) *sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
-private:
-  double *sink_;
-  std::chrono::steady_clock::time_point start_;
-};
 
 // The msm layer's density: bit i of the mask says whether variable i has a point.
 std::vector<uint64_t> DensityMask(const r1cs::DensityTracker &d) {
@@ -41,7 +30,7 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
   std::vector<Fr> a, b, c;
   std::vector<uint64_t> a_aux_mask, b_in_mask, b_aux_mask;
   {
-    PhaseTimer timer(&t.other);
+    PhaseTimer timer(t.other);
     // the circuit's rows, then input_i·0 = 0 (A = input_i, B = C = 0), then zero padding
     a.resize(n, Fr::Zero());
     b.resize(n, Fr::Zero());
@@ -58,26 +47,26 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
   }
   if (pa.deferred) {
     // a deferred assignment is evaluated straight into the padded vectors (the reference evaluation)
-    PhaseTimer timer(&t.abc);
+    PhaseTimer timer(t.abc);
     pa.deferred->EvaluateOnHost(pa.input_assignment, pa.aux_assignment, a.data(), b.data(), c.data());
   }
   {
-    PhaseTimer timer(&t.h_ntt);
+    PhaseTimer timer(t.h_ntt);
     poly::ComputeH(domain, a, b, c);
   }
   msm::MsmOptions plain;
   plain.scratch = &scratch;
   {
-    PhaseTimer timer(&t.msm_h);
+    PhaseTimer timer(t.msm_h);
     out.h = msm::Msm(std::span<const G1Affine>(params.h), std::span<const Fr>(a.data(), n - 1), plain);
   }
   const std::span<const Fr> inputs(pa.input_assignment), aux(pa.aux_assignment);
   {
-    PhaseTimer timer(&t.msm_l);
+    PhaseTimer timer(t.msm_l);
     out.l = msm::Msm(std::span<const G1Affine>(params.l), aux, plain);
   }
   {
-    PhaseTimer timer(&t.msm_a);
+    PhaseTimer timer(t.msm_a);
     std::span<const G1Affine> pts(params.a);
     out.a_inputs = msm::Msm(pts.first(num_inputs), inputs, plain);
     msm::MsmOptions dense = plain;
@@ -86,7 +75,7 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
   }
   const size_t b_inputs = pa.b_input_density.Count();
   {
-    PhaseTimer timer(&t.msm_b_g1);
+    PhaseTimer timer(t.msm_b_g1);
     std::span<const G1Affine> pts(params.b_g1);
     msm::MsmOptions dense = plain;
     dense.density = b_in_mask;
@@ -95,7 +84,7 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
     out.b_g1_aux = msm::Msm(pts.subspan(b_inputs), aux, dense);
   }
   {
-    PhaseTimer timer(&t.msm_b_g2);
+    PhaseTimer timer(t.msm_b_g2);
     std::span<const G2Affine> pts(params.b_g2);
     msm::MsmOptions dense = plain;
     dense.density = b_in_mask;
