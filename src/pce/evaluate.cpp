@@ -1,9 +1,12 @@
 // src/pce/evaluate.cpp
 #include "pce/evaluate.hpp"
 
+#include "r1cs/huge_pages.hpp"
+
 #include <string>
 
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 
 namespace cuzk::pce {
 namespace {
@@ -91,9 +94,10 @@ Status Evaluate(const PreCompiledCircuit &pce, r1cs::WitnessCS &&witness, r1cs::
   if (out.NumInputs() != 1 || out.NumAux() != 0 || out.NumConstraints() != 0 || out.IsDeferred())
     return Error{"pce::Evaluate needs an empty proving assignment"};
   const uint64_t rows = pce.NumConstraints();
-  out.a.resize(rows);
-  out.b.resize(rows);
-  out.c.resize(rows);
+  // a, b, c (12.5 GB for a 32 GiB PoRep partition) are zeroed by resize, one thread each: side by side,
+  // on huge pages, or those first touches were a serial second of the evaluation
+  tbb::parallel_invoke([&] { r1cs::ResizeOnHugePages(out.a, rows); }, [&] { r1cs::ResizeOnHugePages(out.b, rows); },
+                       [&] { r1cs::ResizeOnHugePages(out.c, rows); });
   EvaluateAll(pce, witness.input_assignment, witness.aux_assignment, out.a.data(), out.b.data(), out.c.data());
   out.input_assignment = std::move(witness.input_assignment);
   out.aux_assignment = std::move(witness.aux_assignment);
