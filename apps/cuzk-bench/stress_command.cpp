@@ -1,6 +1,7 @@
 // apps/cuzk-bench/stress_command.cpp — `stress`: mixed proof kinds at given rates for a duration.
 //
-// Each --mix KIND:PER_MINUTE:FILE[:REGISTERED_PROOF] entry issues Prove calls at a fixed interval
+// Each --mix KIND:PER_MINUTE:FILE[:REGISTERED_PROOF] entry (FILE a C1, a vanilla proof, or a request
+// file *.txt whose every flag then applies to that kind alone) issues Prove calls at a fixed interval
 // (open loop: arrivals do not wait for earlier proofs, as Curio's tasks do not), up to
 // --max-in-flight calls at once; a tick that finds the limit reached is counted as skipped. A
 // progress line every --progress seconds, then per-kind latency percentiles — e.g. whether
@@ -71,9 +72,20 @@ bool ParseMix(const std::string &entry, const StressOptions &options, KindStats 
     error = "--mix '" + entry + "': unknown proof type '" + args.type + "'";
     return false;
   }
-  (*kind == v1::POREP_SEAL_COMMIT ? args.c1_path : args.vanilla_path) = parts[2];
+  if (parts[2].ends_with(".txt")) {
+    // a request file (gen-vanilla's request.txt): the request whole, with its own randomness and
+    // commitments, so that kinds from different sectors mix
+    args.request_path = parts[2];
+    args.cmd = nullptr;
+  } else {
+    (*kind == v1::POREP_SEAL_COMMIT ? args.c1_path : args.vanilla_path) = parts[2];
+  }
   auto request = BuildRequest(args, error);
   if (!request) return false;
+  if (request->proof_kind() != *kind) {
+    error = "--mix '" + entry + "': the request file is for another proof kind";
+    return false;
+  }
   out.name = ProofKindName(*kind);
   out.request = std::move(*request);
   out.interval_s = 60.0 / per_minute;
@@ -180,7 +192,8 @@ void AddStressCommand(CLI::App &app, const std::shared_ptr<ClientOptions> &clien
   auto options = std::make_shared<StressOptions>();
   auto *s = app.add_subcommand("stress", "mixed proof kinds at given rates for a duration; per-kind latency");
   s->add_option("-m,--mix", options->mix,
-                "KIND:PER_MINUTE:FILE[:REGISTERED_PROOF], repeatable (FILE: --c1 for porep, --vanilla otherwise)")
+                "KIND:PER_MINUTE:FILE[:REGISTERED_PROOF], repeatable (FILE: --c1 for porep, --vanilla otherwise, "
+                "or a request file *.txt, which gen-vanilla writes, for the whole request)")
       ->required();
   s->add_option("-d,--duration", options->duration_s, "seconds of arrivals")->capture_default_str();
   s->add_option("--max-in-flight", options->max_in_flight, "calls outstanding at most")->capture_default_str();

@@ -245,6 +245,17 @@ def bench_client_commands(ctx):
     p = subprocess.run([ctx.args.bench, "stress", "-a", addr, "-m", f"winning:600:{vanilla}", "-d", "1", "--progress",
                         "0.5"], capture_output=True, text=True, timeout=120)
     expect("=== Stress Summary" in p.stdout and "completed 0, failed 10," in p.stdout, p.stdout + p.stderr)
+    # the same through a request file (each kind of a mix then carries its own flags), and one
+    # named for another kind refused before anything is sent
+    request = os.path.join(ctx.tmp, "winning-request.txt")
+    with open(request, "w") as f:
+        f.write("type winning\nvanilla vanilla.json\n")
+    p = subprocess.run([ctx.args.bench, "stress", "-a", addr, "-m", f"winning:600:{request}", "-d", "1", "--progress",
+                        "0.5"], capture_output=True, text=True, timeout=120)
+    expect("=== Stress Summary" in p.stdout and "completed 0, failed 10," in p.stdout, p.stdout + p.stderr)
+    p = subprocess.run([ctx.args.bench, "stress", "-a", addr, "-m", f"porep:600:{request}", "-d", "1"],
+                       capture_output=True, text=True, timeout=120)
+    expect(p.returncode != 0 and "is for another proof kind" in p.stderr, f"rc {p.returncode}: {p.stderr}")
 
 
 @check
