@@ -27,6 +27,7 @@
 #include "pce/recorder.hpp"
 #include "pce_gpu_bench.hpp"
 #include "prove_request.hpp"
+#include "r1cs/assignment_difference.hpp"
 #include "server/request_conversion.hpp"
 
 #include <CLI/CLI.hpp>
@@ -77,31 +78,6 @@ double PeakBytes() {
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
-}
-
-// "" when equal, else what differs first
-std::string Difference(const r1cs::ProvingAssignment &x, const r1cs::ProvingAssignment &y) {
-  auto vec = [](const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b, const char *name) -> std::string {
-    if (a.size() != b.size())
-      return std::string(name) + ": lengths " + std::to_string(a.size()) + " and " + std::to_string(b.size());
-    for (size_t i = 0; i < a.size(); i++)
-      if (a[i] != b[i]) return std::string(name) + "[" + std::to_string(i) + "] differs";
-    return "";
-  };
-  auto density = [](const r1cs::DensityTracker &a, const r1cs::DensityTracker &b, const char *name) -> std::string {
-    if (a.Size() != b.Size() || a.Count() != b.Count() ||
-        !std::equal(a.Words().begin(), a.Words().end(), b.Words().begin(), b.Words().end()))
-      return std::string(name) + " differs";
-    return "";
-  };
-  for (const std::string &d :
-       {vec(x.a, y.a, "a"), vec(x.b, y.b, "b"), vec(x.c, y.c, "c"),
-        vec(x.input_assignment, y.input_assignment, "inputs"), vec(x.aux_assignment, y.aux_assignment, "aux"),
-        density(x.a_aux_density, y.a_aux_density, "a_aux_density"),
-        density(x.b_input_density, y.b_input_density, "b_input_density"),
-        density(x.b_aux_density, y.b_aux_density, "b_aux_density")})
-    if (!d.empty()) return d;
-  return "";
 }
 
 int RunPceBench(const PceBenchOptions &o) {
@@ -224,7 +200,7 @@ int RunPceBench(const PceBenchOptions &o) {
         through = std::move(out);
       }
     }
-    const std::string diff = Difference(*through, *generic);
+    const std::string diff = r1cs::AssignmentDifference(*through, *generic);
     all_match &= diff.empty();
     GpuEvaluation g;
     if (o.no_gpu)
