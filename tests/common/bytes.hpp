@@ -1,7 +1,9 @@
 // tests/common/bytes.hpp — byte-string helpers shared by the test suites (known answers are
-// written as hex in the specs): text as bytes, bytes as lower-case hex, and hex back to bytes.
+// written as hex in the specs): text as bytes, bytes as lower-case hex, hex back to bytes, and
+// seeded pseudo-random bytes.
 #pragma once
 #include <cstdint>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,6 +29,14 @@ inline std::vector<uint8_t> FromHex(const std::string &s) {
   std::vector<uint8_t> out(s.size() / 2);
   for (size_t i = 0; i < out.size(); i++) out[i] = uint8_t(std::stoi(s.substr(2 * i, 2), nullptr, 16));
   return out;
+}
+
+//! n bytes of std::mt19937(seed): a sector's payload, the same on every run
+inline std::vector<uint8_t> SeededBytes(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<uint8_t> v(n);
+  for (auto &b : v) b = uint8_t(rng());
+  return v;
 }
 
 } // namespace cuzk::test
