@@ -33,6 +33,8 @@
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_cs.hpp"
 
+#include "run_stats.hpp"
+
 #include <malloc.h>
 #include <sys/resource.h>
 #include <tbb/info.h>
@@ -54,6 +56,8 @@ namespace {
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::bench::CpuSeconds;
+using cuzk::bench::Median;
 
 constexpr double MB = 1e6;
 
@@ -158,13 +162,6 @@ bool ResetPeak() {
   f << "5";
   f.flush();
   return bool(f);
-}
-
-double CpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
 }
 
 struct Clock {
@@ -324,12 +321,6 @@ Run SynthesizeOnce(const Options &o, const Partition &part, std::vector<std::str
   }
   malloc_trim(0); // the next run starts from what the partition itself holds
   return run;
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 } // namespace

@@ -33,8 +33,9 @@
 #include "r1cs/shape_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 
+#include "run_stats.hpp"
+
 #include <malloc.h>
-#include <sys/resource.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -52,6 +53,8 @@ namespace {
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::bench::CpuSeconds;
+using cuzk::bench::Median;
 
 [[noreturn]] void Die(const std::string &why) {
   std::fprintf(stderr, "witness_bench: %s\n", why.c_str());
@@ -183,21 +186,6 @@ Partition SnapPartition(const Options &o, size_t size) {
 
 double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
-}
-
-// CPU seconds of the whole process (every thread): on a shared machine a run's wall time includes waiting
-// for a core, its CPU time does not
-double CpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 struct Timing {
