@@ -1,6 +1,7 @@
 // apps/cuzk-bench/prove_request.cpp — request flags → SubmitProofRequest.
 #include "prove_request.hpp"
 
+#include "base/hex.hpp"
 #include "client.hpp"
 #include "filecoin/core/registered_seal_proof.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
@@ -237,14 +238,7 @@ std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, st
 }
 
 std::string ToHex(const std::string &bytes) {
-  static const char *DIGITS = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out.push_back(DIGITS[c >> 4]);
-    out.push_back(DIGITS[c & 15]);
-  }
-  return out;
+  return base::Hex({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()});
 }
 
 } // namespace cuzk::bench

@@ -2,6 +2,8 @@
 // written as hex in the specs): text as bytes, bytes as lower-case hex, hex back to bytes, and
 // seeded pseudo-random bytes.
 #pragma once
+#include "base/hex.hpp"
+
 #include <cstdint>
 #include <random>
 #include <span>
@@ -14,15 +16,7 @@ inline std::span<const uint8_t> Bytes(const std::string &s) {
   return {reinterpret_cast<const uint8_t *>(s.data()), s.size()};
 }
 
-inline std::string Hex(std::span<const uint8_t> d) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : d) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
+using base::Hex;
 
 //! even-length hex without prefix; test vectors only (no validation beyond std::stoi's)
 inline std::vector<uint8_t> FromHex(const std::string &s) {
