@@ -23,10 +23,6 @@ Digest32 Seeded(uint8_t mul, uint8_t add) {
   return d;
 }
 
-hash::Error Step(const std::string &step, const hash::Error &error) {
-  return hash::MakeError(error.code, step + ": " + error.message);
-}
-
 } // namespace
 
 std::optional<size_t> ProductionSizeIndex(std::string_view name) {
@@ -74,10 +70,10 @@ hash::Result<PorepC2Job> VirtualPorepC2Job(RegisteredSealProof proof) {
   in.seed = Seeded(7, 2);
   in.label_seed = 5;
   auto c1 = VirtualSectorC1(PorepConfigFor(proof), in);
-  if (!c1) return Step("virtual C1", c1.error());
+  if (!c1) return hash::Prefixed(c1.error(), "virtual C1: ");
   // C2's own preparation: vanilla verification of every challenge, circuits, verifier inputs
   auto job = PreparePorepC2(*c1, in.prover_id, in.sector_id);
-  if (!job) return Step("C2 preparation", job.error());
+  if (!job) return hash::Prefixed(job.error(), "C2 preparation: ");
   return job;
 }
 
@@ -87,16 +83,17 @@ hash::Result<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &co
   std::vector<uint64_t> ids;
   for (uint64_t i = 0; i < sector_count; i++) ids.push_back(5000 + 7 * i);
   auto sectors = VirtualPoStSectors(config, made.randomness, ids, 2349);
-  if (!sectors) return Step("virtual sectors", sectors.error());
+  if (!sectors) return hash::Prefixed(sectors.error(), "virtual sectors: ");
   std::vector<PoStReplica> replicas;
   for (const auto &s : *sectors) replicas.push_back(s.Replica());
   auto vanilla = GenerateFallbackVanillaProofs(config, made.randomness, replicas);
-  if (!vanilla) return Step("vanilla proofs", vanilla.error());
+  if (!vanilla) return hash::Prefixed(vanilla.error(), "vanilla proofs: ");
   auto partition = PoStPartitionFromVanilla(config, *vanilla);
-  if (!partition) return Step("partition", partition.error());
-  if (auto ok = VerifyPoStPartition(*partition, made.randomness); !ok) return Step("vanilla verification", ok.error());
+  if (!partition) return hash::Prefixed(partition.error(), "partition: ");
+  if (auto ok = VerifyPoStPartition(*partition, made.randomness); !ok)
+    return hash::Prefixed(ok.error(), "vanilla verification: ");
   auto input = PoStCircuitInputFromPartition(*partition);
-  if (!input) return Step("circuit input", input.error());
+  if (!input) return hash::Prefixed(input.error(), "circuit input: ");
   made.partition = std::move(partition).value();
   made.input = std::move(input).value();
   // WinningPoSt's circuit slots are pseudo-sectors (FallbackParamsOf), not sectors: nothing to cut
@@ -109,15 +106,15 @@ hash::Result<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &co
 
 hash::Result<VirtualSnapPartition> MakeVirtualSnapPartition(const SnapConfig &config, size_t k) {
   auto update = VirtualSnapUpdateSector(config, 32, std::min<uint64_t>(4096, config.sector_nodes / 2));
-  if (!update) return Step("virtual update", update.error());
+  if (!update) return hash::Prefixed(update.error(), "virtual update: ");
   auto proof = VirtualSnapProvePartition(*update, k);
-  if (!proof) return Step("partition proof", proof.error());
+  if (!proof) return hash::Prefixed(proof.error(), "partition proof: ");
   VirtualSnapPartition made;
   made.public_inputs = update->PublicInputs(k);
   if (auto ok = SnapVerifyPartition(config, made.public_inputs, *proof); !ok)
-    return Step("vanilla verification", ok.error());
+    return hash::Prefixed(ok.error(), "vanilla verification: ");
   auto input = SnapCircuitInputFromProof(config, made.public_inputs, *proof);
-  if (!input) return Step("circuit input", input.error());
+  if (!input) return hash::Prefixed(input.error(), "circuit input: ");
   made.input = std::move(input).value();
   return made;
 }
