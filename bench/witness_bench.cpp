@@ -22,6 +22,7 @@
 // verified before its circuit is synthesised. Not a Google Benchmark program: a 32 GiB partition is
 // seconds to minutes per run, so repetition is explicit; the output is one JSON object (stdout and
 // --json) and readable lines on stderr.
+#include "base/elapsed.hpp"
 #include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep/porep_witness.hpp"
 #include "filecoin/post/post_circuit.hpp"
@@ -184,10 +185,6 @@ Partition SnapPartition(const Options &o, size_t size) {
   return p;
 }
 
-double Seconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
-}
-
 struct Timing {
   std::string mode;
   size_t threads = 1;
@@ -205,7 +202,7 @@ int main(int argc, char **argv) {
   const Partition part = o.kind == "porep"  ? PorepPartition(o, size)
                          : o.kind == "snap" ? SnapPartition(o, size)
                                             : PoStPartitionOf(o, size, o.kind == "winning");
-  std::fprintf(stderr, "%s: vanilla proof made and verified in %.2f s\n", part.what.c_str(), Seconds(made));
+  std::fprintf(stderr, "%s: vanilla proof made and verified in %.2f s\n", part.what.c_str(), base::SecondsSince(made));
   malloc_trim(0);
 
   r1cs::ShapeCS shape_cs;
@@ -241,7 +238,7 @@ int main(int argc, char **argv) {
           const auto start = std::chrono::steady_clock::now();
           const double cpu_start = CpuSeconds();
           arena.execute([&] { part.synthesize(pa); });
-          seconds = Seconds(start);
+          seconds = base::SecondsSince(start);
           cpu = CpuSeconds() - cpu_start;
           if (run == 0 &&
               (pa.input_assignment != reference.input_assignment || pa.aux_assignment != reference.aux_assignment)) {
@@ -260,7 +257,7 @@ int main(int argc, char **argv) {
             else
               part.synthesize(w);
           });
-          seconds = Seconds(start);
+          seconds = base::SecondsSince(start);
           cpu = CpuSeconds() - cpu_start;
           if (run == 0) check(w, mode + " on " + std::to_string(r.threads) + " thread(s)");
         }

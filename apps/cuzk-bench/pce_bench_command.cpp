@@ -20,6 +20,7 @@
 // then a, b, c, the input and aux assignments and the three densities of the generic and the
 // pre-compiled results are compared; any difference fails the command (exit 1). Peak memory is
 // the process's VmHWM. The two paths share nothing but the circuit's synthesis function.
+#include "base/elapsed.hpp"
 #include "engine/engine.hpp"
 #include "engine/filecoin_handlers.hpp"
 #include "pce/evaluate.hpp"
@@ -56,10 +57,6 @@ struct PceBenchOptions {
   std::string json;
   bool no_gpu = false;
 };
-
-double Seconds(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 double PeakBytes() {
   std::ifstream status("/proc/self/status");
@@ -116,7 +113,7 @@ int RunPceBench(const PceBenchOptions &o) {
     std::cerr << "error: " << plan.ErrorMessage() << "\n";
     return 2;
   }
-  const double plan_s = Seconds(t0);
+  const double plan_s = base::SecondsSince(t0);
   const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
   const std::vector<engine::PartitionWork> &parts = *plan;
   std::cerr << "pce-bench: " << parts.size() << " partition(s) of " << parts[0].circuit_id << " (planned, vanilla "
@@ -124,7 +121,7 @@ int RunPceBench(const PceBenchOptions &o) {
 
   t0 = std::chrono::steady_clock::now();
   auto recorded = pce::Record(parts[0].synthesize, parts[0].pce_key);
-  const double record_s = Seconds(t0);
+  const double record_s = base::SecondsSince(t0);
   if (!recorded) {
     std::cerr << "error: " << recorded.ErrorMessage() << "\n";
     return 1;
@@ -148,10 +145,10 @@ int RunPceBench(const PceBenchOptions &o) {
       std::cerr << "error: " << s.ErrorMessage() << "\n";
       return 1;
     }
-    const double save_s = Seconds(t0);
+    const double save_s = base::SecondsSince(t0);
     t0 = std::chrono::steady_clock::now();
     auto loaded = pce::Load(path, parts[0].pce_key);
-    const double load_s = Seconds(t0);
+    const double load_s = base::SecondsSince(t0);
     if (!loaded) {
       std::cerr << "error: " << loaded.ErrorMessage() << "\n";
       return 1;
@@ -170,7 +167,7 @@ int RunPceBench(const PceBenchOptions &o) {
     t0 = std::chrono::steady_clock::now();
     auto generic = std::make_unique<r1cs::ProvingAssignment>();
     work.synthesize(*generic);
-    const double generic_s = Seconds(t0);
+    const double generic_s = base::SecondsSince(t0);
 
     // [0]: one thread, [1]: `threads` threads
     std::vector<double> witness_s[2], eval_s[2];
@@ -187,12 +184,12 @@ int RunPceBench(const PceBenchOptions &o) {
         witness.Reserve(circuit->NumInputs(), circuit->NumAux());
         t0 = std::chrono::steady_clock::now();
         arena.execute([&] { work.witness ? work.witness(witness) : work.synthesize(witness); });
-        witness_s[w].push_back(Seconds(t0));
+        witness_s[w].push_back(base::SecondsSince(t0));
         auto out = std::make_unique<r1cs::ProvingAssignment>();
         Status s;
         t0 = std::chrono::steady_clock::now();
         arena.execute([&] { s = pce::Evaluate(*circuit, std::move(witness), *out); });
-        eval_s[w].push_back(Seconds(t0));
+        eval_s[w].push_back(base::SecondsSince(t0));
         if (!s) {
           std::cerr << "error: partition " << k << ": " << s.ErrorMessage() << "\n";
           return 1;

@@ -1,15 +1,13 @@
 // tests/common/stopwatch.hpp — what the long tests print beside their checks: elapsed wall time and
 // the process's peak resident memory, so a run's log shows what a production size costs.
 #pragma once
-#include <sys/resource.h>
+#include "base/elapsed.hpp"
 
-#include <chrono>
+#include <sys/resource.h>
 
 namespace cuzk::test {
 
-inline double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+using base::SecondsSince;
 
 //! the process's peak resident set so far (ru_maxrss, which never resets)
 inline double PeakRssMiB() {
