@@ -20,18 +20,6 @@ namespace {
 
 namespace v1 = cuzk::v1;
 
-bool ReadFile(const std::string &path, std::string &out, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  out = buf.str();
-  return true;
-}
-
 // A C1 file is either the envelope Curio sends (sent as-is) or a bare SealCommitPhase1Output JSON
 // (as lotus-bench and rust-fil-proofs write it), which is wrapped in an envelope for --sector-num.
 bool C1Payload(const ProveArgs &args, std::string &payload, std::string &error) {
@@ -235,6 +223,18 @@ std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, st
     out[i] = static_cast<char>(a << 4 | b);
   }
   return out;
+}
+
+bool ReadFile(const std::string &path, std::string &out, std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  out = buf.str();
+  return true;
 }
 
 std::string ToHex(const std::string &bytes) {
