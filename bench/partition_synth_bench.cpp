@@ -6,9 +6,9 @@
 //   partition_synth_bench --kind porep|wpost|snap --size 2KiB|8MiB|512MiB|32GiB|64GiB
 //       [--partition K] [--sectors N] [--chunks N] [--reserve count|none] [--runs R] [--json FILE]
 //
-// The vanilla proof comes from a virtual sector (filecoin/testing/virtual_sector.hpp, virtual_post.hpp,
-// virtual_snap.hpp) and is verified before its circuit is synthesised. Counts are checked on the way
-// against spec/porep.md §4.2 and spec/post-snap-poseidon.md §5; a mismatch exits non-zero.
+// The vanilla proof comes from virtual sectors (filecoin/testing/virtual_partition.hpp) and is
+// verified before its circuit is synthesised. Counts are checked on the way against spec/porep.md
+// §4.2 and spec/post-snap-poseidon.md §5; a mismatch exits non-zero.
 //   --reserve count  (default) a counting pass (r1cs/shape_cs.hpp) first, timed on its own, then the
 //                    assignment is sized once (ProvingAssignment::Reserve); none: vectors grow by doubling
 //   --sectors N      WindowPoSt only: the first N of the partition's sectors (a partition with fewer
@@ -29,11 +29,11 @@
 #include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/post/post_circuit.hpp"
 #include "filecoin/snap/snap_circuit.hpp"
-#include "filecoin/testing/virtual_post.hpp"
-#include "filecoin/testing/virtual_sector.hpp"
-#include "filecoin/testing/virtual_snap.hpp"
+#include "filecoin/testing/virtual_partition.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_cs.hpp"
+
+#include "run_stats.hpp"
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -56,6 +56,8 @@ namespace {
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::bench::CpuSeconds;
+using cuzk::bench::Median;
 
 constexpr double MB = 1e6;
 
@@ -117,9 +119,7 @@ Options Parse(int argc, char **argv) {
 
 // index of a sector size in the spec's tables: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB
 size_t SizeIndex(const std::string &size) {
-  static const char *NAMES[] = {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"};
-  for (size_t i = 0; i < 5; i++)
-    if (size == NAMES[i]) return i;
+  if (const auto index = ProductionSizeIndex(size)) return *index;
   Die("--size takes 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
 }
 
@@ -164,13 +164,6 @@ bool ResetPeak() {
   return bool(f);
 }
 
-double CpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
-
 struct Clock {
   std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
   double cpu = CpuSeconds();
@@ -189,30 +182,9 @@ struct Partition {
   std::string what;
 };
 
-Digest32 Seeded(uint8_t mul, uint8_t add) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(mul * i + add);
-  d[31] &= 0x3f; // a canonical field element, as the chain's randomness is
-  return d;
-}
-
 Partition PorepPartition(const Options &o, size_t size) {
-  static const RegisteredSealProof PROOFS[] = {
-      RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1,
-      RegisteredSealProof::kStackedDrg512MiBV1_1, RegisteredSealProof::kStackedDrg32GiBV1_1,
-      RegisteredSealProof::kStackedDrg64GiBV1_1};
-  const PorepConfig config = PorepConfigFor(PROOFS[size]);
-  VirtualSectorInputs in;
-  in.prover_id = ProverIdFromActorId(1000);
-  in.sector_id = 32;
-  in.ticket = Seeded(3, 1);
-  in.seed = Seeded(7, 2);
-  in.label_seed = 5;
-  auto c1 = VirtualSectorC1(config, in);
-  if (!c1) Die("virtual C1: " + c1.error().message);
-  // C2's own preparation: vanilla verification of every challenge, circuits, verifier inputs
-  auto job = PreparePorepC2(*c1, in.prover_id, in.sector_id);
-  if (!job) Die("C2 preparation: " + job.error().message);
+  auto job = VirtualPorepC2Job(ProductionSealProof(size));
+  if (!job) Die(job.error().message);
   if (o.partition >= job->partitions.size())
     Die("--partition " + std::to_string(o.partition) + ": the C1 has " + std::to_string(job->partitions.size()));
   auto part = std::make_shared<PorepC2Partition>(std::move(job->partitions[o.partition]));
@@ -226,34 +198,17 @@ Partition PorepPartition(const Options &o, size_t size) {
 }
 
 Partition WindowPoStPartition(const Options &o, size_t size) {
-  static const RegisteredPoStProof PROOFS[] = {
-      RegisteredPoStProof::kWindow2KiBV1_2, RegisteredPoStProof::kWindow8MiBV1_2,
-      RegisteredPoStProof::kWindow512MiBV1_2, RegisteredPoStProof::kWindow32GiBV1_2,
-      RegisteredPoStProof::kWindow64GiBV1_2};
-  const PoStConfig config = PoStConfigFor(PROOFS[size]);
+  const PoStConfig config = PoStConfigFor(ProductionWindowPoStProof(size));
   const size_t full = config.sector_count;
   const size_t count = o.sectors == 0 ? full : o.sectors;
   if (count > full) Die("--sectors: a partition holds at most " + std::to_string(full));
-  const Digest32 randomness = Seeded(37, 5);
-  std::vector<uint64_t> ids;
-  for (uint64_t i = 0; i < count; i++) ids.push_back(5000 + 7 * i);
-  auto sectors = VirtualPoStSectors(config, randomness, ids, 2349);
-  if (!sectors) Die("virtual sectors: " + sectors.error().message);
-  std::vector<PoStReplica> replicas;
-  for (const auto &s : *sectors) replicas.push_back(s.Replica());
-  auto vanilla = GenerateFallbackVanillaProofs(config, randomness, replicas);
-  if (!vanilla) Die("vanilla proofs: " + vanilla.error().message);
-  auto partition = PoStPartitionFromVanilla(config, *vanilla);
-  if (!partition) Die("partition: " + partition.error().message);
-  if (auto ok = VerifyPoStPartition(*partition, randomness); !ok) Die("vanilla verification: " + ok.error().message);
-  auto input = PoStCircuitInputFromPartition(*partition);
-  if (!input) Die("circuit input: " + input.error().message);
-  auto shared = std::make_shared<PoStCircuitInput>(std::move(input).value());
   // the first `count` sectors alone (their own circuit; the padding repeats the last of them)
-  shared->params.sector_count = count;
-  shared->sectors.resize(count);
-  std::vector<PoStPublicSector> publics(partition->sectors.begin(), partition->sectors.begin() + count);
-  auto inputs = FallbackPoStPublicInputs(shared->params, randomness, publics, 0);
+  auto made = MakeVirtualPoStPartition(config, count);
+  if (!made) Die(made.error().message);
+  VirtualPoStPartition built = std::move(made).value();
+  auto shared = std::make_shared<PoStCircuitInput>(std::move(built.input));
+  std::vector<PoStPublicSector> publics(built.partition.sectors.begin(), built.partition.sectors.begin() + count);
+  auto inputs = FallbackPoStPublicInputs(shared->params, built.randomness, publics, 0);
   if (!inputs) Die("public inputs: " + inputs.error().message);
   Partition p;
   p.public_inputs = std::move(inputs).value();
@@ -270,25 +225,16 @@ Partition WindowPoStPartition(const Options &o, size_t size) {
 }
 
 Partition SnapPartition(const Options &o, size_t size) {
-  static const RegisteredUpdateProof PROOFS[] = {RegisteredUpdateProof::k2KiBV1, RegisteredUpdateProof::k8MiBV1,
-                                                 RegisteredUpdateProof::k512MiBV1, RegisteredUpdateProof::k32GiBV1,
-                                                 RegisteredUpdateProof::k64GiBV1};
-  const SnapConfig config = SnapConfigFor(PROOFS[size]);
+  const SnapConfig config = SnapConfigFor(ProductionUpdateProof(size));
   if (o.partition >= config.partition_count)
     Die("--partition " + std::to_string(o.partition) + ": " + o.size + " has " +
         std::to_string(config.partition_count));
-  // real leaves: as tests/filecoin_long/virtual_snap_test.cpp, capped by small sectors' node count
-  auto update = VirtualSnapUpdateSector(config, 32, std::min<uint64_t>(4096, config.sector_nodes / 2));
-  if (!update) Die("virtual update: " + update.error().message);
-  auto proof = VirtualSnapProvePartition(*update, o.partition);
-  if (!proof) Die("partition proof: " + proof.error().message);
-  const SnapPublicInputs pub = update->PublicInputs(o.partition);
-  if (auto ok = SnapVerifyPartition(config, pub, *proof); !ok) Die("vanilla verification: " + ok.error().message);
-  auto input = SnapCircuitInputFromProof(config, pub, *proof);
-  if (!input) Die("circuit input: " + input.error().message);
-  auto inputs = SnapCircuitPublicInputs(config, pub);
+  auto made = MakeVirtualSnapPartition(config, o.partition);
+  if (!made) Die(made.error().message);
+  VirtualSnapPartition built = std::move(made).value();
+  auto inputs = SnapCircuitPublicInputs(config, built.public_inputs);
   if (!inputs) Die("public inputs: " + inputs.error().message);
-  auto shared = std::make_shared<SnapCircuitInput>(std::move(input).value());
+  auto shared = std::make_shared<SnapCircuitInput>(std::move(built.input));
   Partition p;
   p.public_inputs = std::move(inputs).value();
   p.synthesize = [shared](r1cs::ConstraintSystem &cs) { SynthesizeSnapCircuit(cs, *shared); };
@@ -375,12 +321,6 @@ Run SynthesizeOnce(const Options &o, const Partition &part, std::vector<std::str
   }
   malloc_trim(0); // the next run starts from what the partition itself holds
   return run;
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 } // namespace

@@ -18,25 +18,25 @@
 // first run of each); a mismatch exits non-zero. WitnessCS is reserved with the partition's shape
 // (as the engine's shape cache does) unless --no-reserve.
 //
-// The vanilla proof comes from a virtual sector (filecoin/virtual_sector.hpp, virtual_post.hpp,
-// virtual_snap.hpp) and is verified before its circuit is synthesised. Not a Google Benchmark
-// program: a 32 GiB partition is seconds to minutes per run, so repetition is explicit; the output is
-// one JSON object (stdout and --json) and readable lines on stderr.
+// The vanilla proof comes from virtual sectors (filecoin/testing/virtual_partition.hpp) and is
+// verified before its circuit is synthesised. Not a Google Benchmark program: a 32 GiB partition is
+// seconds to minutes per run, so repetition is explicit; the output is one JSON object (stdout and
+// --json) and readable lines on stderr.
+#include "base/elapsed.hpp"
 #include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep/porep_witness.hpp"
 #include "filecoin/post/post_circuit.hpp"
 #include "filecoin/post/post_witness.hpp"
 #include "filecoin/snap/snap_circuit.hpp"
 #include "filecoin/snap/snap_witness.hpp"
-#include "filecoin/testing/virtual_post.hpp"
-#include "filecoin/testing/virtual_sector.hpp"
-#include "filecoin/testing/virtual_snap.hpp"
+#include "filecoin/testing/virtual_partition.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 
+#include "run_stats.hpp"
+
 #include <malloc.h>
-#include <sys/resource.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -54,6 +54,8 @@ namespace {
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::bench::CpuSeconds;
+using cuzk::bench::Median;
 
 [[noreturn]] void Die(const std::string &why) {
   std::fprintf(stderr, "witness_bench: %s\n", why.c_str());
@@ -127,17 +129,8 @@ Options Parse(int argc, char **argv) {
 }
 
 size_t SizeIndex(const std::string &size) {
-  static const char *NAMES[] = {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"};
-  for (size_t i = 0; i < 5; i++)
-    if (size == NAMES[i]) return i;
+  if (const auto index = ProductionSizeIndex(size)) return *index;
   Die("--size takes 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
-}
-
-Digest32 Seeded(uint8_t mul, uint8_t add) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(mul * i + add);
-  d[31] &= 0x3f; // canonical, as the chain's randomness is
-  return d;
 }
 
 // A partition: generic synthesis into any system, and the witness generator.
@@ -148,21 +141,8 @@ struct Partition {
 };
 
 Partition PorepPartition(const Options &o, size_t size) {
-  static const RegisteredSealProof PROOFS[] = {
-      RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1,
-      RegisteredSealProof::kStackedDrg512MiBV1_1, RegisteredSealProof::kStackedDrg32GiBV1_1,
-      RegisteredSealProof::kStackedDrg64GiBV1_1};
-  const PorepConfig config = PorepConfigFor(PROOFS[size]);
-  VirtualSectorInputs in;
-  in.prover_id = ProverIdFromActorId(1000);
-  in.sector_id = 32;
-  in.ticket = Seeded(3, 1);
-  in.seed = Seeded(7, 2);
-  in.label_seed = 5;
-  auto c1 = VirtualSectorC1(config, in);
-  if (!c1) Die("virtual C1: " + c1.error().message);
-  auto job = PreparePorepC2(*c1, in.prover_id, in.sector_id); // verifies every challenge
-  if (!job) Die("C2 preparation: " + job.error().message);
+  auto job = VirtualPorepC2Job(ProductionSealProof(size));
+  if (!job) Die(job.error().message);
   if (o.partition >= job->partitions.size())
     Die("--partition " + std::to_string(o.partition) + ": the C1 has " + std::to_string(job->partitions.size()));
   auto input = std::make_shared<StackedCircuitInput>(std::move(job->partitions[o.partition].circuit.input));
@@ -174,36 +154,14 @@ Partition PorepPartition(const Options &o, size_t size) {
 }
 
 Partition PoStPartitionOf(const Options &o, size_t size, bool winning) {
-  static const RegisteredPoStProof WINDOW[] = {
-      RegisteredPoStProof::kWindow2KiBV1_2, RegisteredPoStProof::kWindow8MiBV1_2,
-      RegisteredPoStProof::kWindow512MiBV1_2, RegisteredPoStProof::kWindow32GiBV1_2,
-      RegisteredPoStProof::kWindow64GiBV1_2};
-  static const RegisteredPoStProof WINNING[] = {
-      RegisteredPoStProof::kWinning2KiBV1, RegisteredPoStProof::kWinning8MiBV1, RegisteredPoStProof::kWinning512MiBV1,
-      RegisteredPoStProof::kWinning32GiBV1, RegisteredPoStProof::kWinning64GiBV1};
-  const PoStConfig config = PoStConfigFor(winning ? WINNING[size] : WINDOW[size]);
+  const PoStConfig config = PoStConfigFor(winning ? ProductionWinningPoStProof(size) : ProductionWindowPoStProof(size));
   const size_t full = config.sector_count;
   const size_t count = o.sectors == 0 ? full : o.sectors;
   if (count > full) Die("--sectors: a partition holds at most " + std::to_string(full));
-  const Digest32 randomness = Seeded(37, 5);
-  std::vector<uint64_t> ids;
-  for (uint64_t i = 0; i < count; i++) ids.push_back(5000 + 7 * i);
-  auto sectors = VirtualPoStSectors(config, randomness, ids, 2349);
-  if (!sectors) Die("virtual sectors: " + sectors.error().message);
-  std::vector<PoStReplica> replicas;
-  for (const auto &s : *sectors) replicas.push_back(s.Replica());
-  auto vanilla = GenerateFallbackVanillaProofs(config, randomness, replicas);
-  if (!vanilla) Die("vanilla proofs: " + vanilla.error().message);
-  auto partition = PoStPartitionFromVanilla(config, *vanilla);
-  if (!partition) Die("partition: " + partition.error().message);
-  if (auto ok = VerifyPoStPartition(*partition, randomness); !ok) Die("vanilla verification: " + ok.error().message);
-  auto built = PoStCircuitInputFromPartition(*partition);
-  if (!built) Die("circuit input: " + built.error().message);
-  auto input = std::make_shared<PoStCircuitInput>(std::move(built).value());
-  if (!winning) { // --sectors: the first `count` sectors alone, as their own circuit
-    input->params.sector_count = count;
-    input->sectors.resize(count);
-  }
+  // --sectors: the first `count` sectors alone, as their own circuit
+  auto made = MakeVirtualPoStPartition(config, count);
+  if (!made) Die(made.error().message);
+  auto input = std::make_shared<PoStCircuitInput>(std::move(made).value().input);
   Partition p;
   p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizePoStCircuit(cs, *input); };
   p.witness = [input](r1cs::WitnessCS &w) { WitnessPoStCircuit(w, *input); };
@@ -213,46 +171,18 @@ Partition PoStPartitionOf(const Options &o, size_t size, bool winning) {
 }
 
 Partition SnapPartition(const Options &o, size_t size) {
-  static const RegisteredUpdateProof PROOFS[] = {RegisteredUpdateProof::k2KiBV1, RegisteredUpdateProof::k8MiBV1,
-                                                 RegisteredUpdateProof::k512MiBV1, RegisteredUpdateProof::k32GiBV1,
-                                                 RegisteredUpdateProof::k64GiBV1};
-  const SnapConfig config = SnapConfigFor(PROOFS[size]);
+  const SnapConfig config = SnapConfigFor(ProductionUpdateProof(size));
   if (o.partition >= config.partition_count)
     Die("--partition " + std::to_string(o.partition) + ": " + o.size + " has " +
         std::to_string(config.partition_count));
-  auto update = VirtualSnapUpdateSector(config, 32, std::min<uint64_t>(4096, config.sector_nodes / 2));
-  if (!update) Die("virtual update: " + update.error().message);
-  auto proof = VirtualSnapProvePartition(*update, o.partition);
-  if (!proof) Die("partition proof: " + proof.error().message);
-  const SnapPublicInputs pub = update->PublicInputs(o.partition);
-  if (auto ok = SnapVerifyPartition(config, pub, *proof); !ok) Die("vanilla verification: " + ok.error().message);
-  auto built = SnapCircuitInputFromProof(config, pub, *proof);
-  if (!built) Die("circuit input: " + built.error().message);
-  auto input = std::make_shared<SnapCircuitInput>(std::move(built).value());
+  auto made = MakeVirtualSnapPartition(config, o.partition);
+  if (!made) Die(made.error().message);
+  auto input = std::make_shared<SnapCircuitInput>(std::move(made).value().input);
   Partition p;
   p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizeSnapCircuit(cs, *input); };
   p.witness = [input](r1cs::WitnessCS &w) { WitnessSnapCircuit(w, *input); };
   p.what = "SnapDeals " + o.size + " partition " + std::to_string(o.partition) + " (virtual update)";
   return p;
-}
-
-double Seconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
-}
-
-// CPU seconds of the whole process (every thread): on a shared machine a run's wall time includes waiting
-// for a core, its CPU time does not
-double CpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 struct Timing {
@@ -272,7 +202,7 @@ int main(int argc, char **argv) {
   const Partition part = o.kind == "porep"  ? PorepPartition(o, size)
                          : o.kind == "snap" ? SnapPartition(o, size)
                                             : PoStPartitionOf(o, size, o.kind == "winning");
-  std::fprintf(stderr, "%s: vanilla proof made and verified in %.2f s\n", part.what.c_str(), Seconds(made));
+  std::fprintf(stderr, "%s: vanilla proof made and verified in %.2f s\n", part.what.c_str(), base::SecondsSince(made));
   malloc_trim(0);
 
   r1cs::ShapeCS shape_cs;
@@ -308,7 +238,7 @@ int main(int argc, char **argv) {
           const auto start = std::chrono::steady_clock::now();
           const double cpu_start = CpuSeconds();
           arena.execute([&] { part.synthesize(pa); });
-          seconds = Seconds(start);
+          seconds = base::SecondsSince(start);
           cpu = CpuSeconds() - cpu_start;
           if (run == 0 &&
               (pa.input_assignment != reference.input_assignment || pa.aux_assignment != reference.aux_assignment)) {
@@ -327,7 +257,7 @@ int main(int argc, char **argv) {
             else
               part.synthesize(w);
           });
-          seconds = Seconds(start);
+          seconds = base::SecondsSince(start);
           cpu = CpuSeconds() - cpu_start;
           if (run == 0) check(w, mode + " on " + std::to_string(r.threads) + " thread(s)");
         }

@@ -3,6 +3,7 @@
 // vector, and the rejections (flags, non-canonical x, off the curve, outside the subgroup).
 #include "selftest.hpp"
 
+#include "base/hex.hpp"
 #include "ec/ec.hpp"
 #include "ec/encoding.hpp"
 
@@ -11,16 +12,6 @@
 namespace cuzk::bench {
 
 namespace {
-
-std::string Hex(std::span<const uint8_t> b) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t x : b) {
-    s.push_back(digits[x >> 4]);
-    s.push_back(digits[x & 15]);
-  }
-  return s;
-}
 
 std::vector<uint8_t> Bytes(const std::string &hex) {
   std::vector<uint8_t> b(hex.size() / 2);
@@ -44,7 +35,7 @@ constexpr const char *COMPAT_G2 =
 template <class C> CheckResult Generator(const char *expected) {
   const auto g = ec::Affine<C>::Generator();
   const auto c = ec::ToCompressed<C>(g);
-  if (Hex(c) != expected) return {false, std::string(C::NAME) + " generator compresses to " + Hex(c)};
+  if (base::Hex(c) != expected) return {false, std::string(C::NAME) + " generator compresses to " + base::Hex(c)};
   auto back = ec::FromCompressed<C>(c);
   if (!back.Ok() || back.point != g) return {false, std::string(C::NAME) + " generator does not decode back"};
   const auto u = ec::ToUncompressed<C>(g);
@@ -78,8 +69,8 @@ CheckResult CompatVector() {
   auto q = ec::FromCompressed<ec::G2Curve>(g2);
   if (!p.Ok() || !q.Ok())
     return {false, std::string("bellperson compat points rejected: ") + p.message + " / " + q.message};
-  return Expect(Hex(ec::ToCompressed<ec::G1Curve>(p.point)) == COMPAT_G1 &&
-                    Hex(ec::ToCompressed<ec::G2Curve>(q.point)) == COMPAT_G2,
+  return Expect(base::Hex(ec::ToCompressed<ec::G1Curve>(p.point)) == COMPAT_G1 &&
+                    base::Hex(ec::ToCompressed<ec::G2Curve>(q.point)) == COMPAT_G2,
                 "bellperson compat points do not re-encode to the same bytes");
 }
 

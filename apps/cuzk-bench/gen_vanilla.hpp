@@ -48,7 +48,6 @@ bool WriteOutputFile(const std::filesystem::path &path, std::string_view bytes);
 //! Creates the output directory; false (error printed) when it cannot.
 bool MakeOutputDir(const std::filesystem::path &dir);
 
-std::string HexOf(std::span<const uint8_t> bytes);
 //! A JSON array of standard base64 strings (what `single --vanilla` and Curio's snap-vproof.json hold).
 std::string Base64JsonArray(const std::vector<std::vector<uint8_t>> &items);
 

@@ -15,6 +15,7 @@
 // and snap take with --sector).
 #include "gen_vanilla.hpp"
 
+#include "base/hex.hpp"
 #include "filecoin/core/fr32.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
 #include "filecoin/porep/c1_json.hpp"
@@ -118,7 +119,7 @@ int RunGenVanillaPorep(const GenVanillaOptions &o) {
   std::printf("%s a %s sector (miner %llu, sector %llu) and ran C1 in %.1f s\n"
               "  comm_d %s\n  comm_r %s\n  %s (%zu partition(s))\n  %s\n",
               o.virtual_sector ? "made a virtual" : "sealed", o.sector_size.c_str(), (unsigned long long)o.miner_id,
-              (unsigned long long)o.sector_num, seconds, HexOf(c1->comm_d).c_str(), HexOf(c1->comm_r).c_str(),
+              (unsigned long long)o.sector_num, seconds, base::Hex(c1->comm_d).c_str(), base::Hex(c1->comm_r).c_str(),
               (dir / "c1-envelope.json").c_str(), verifier->size(), (dir / "request.txt").c_str());
   return 0;
 }

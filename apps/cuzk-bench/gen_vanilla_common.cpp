@@ -2,6 +2,7 @@
 // subcommands.
 #include "gen_vanilla.hpp"
 
+#include "base/hex.hpp"
 #include "filecoin/core/fr32.hpp"
 #include "filecoin/core/porep_config.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
@@ -40,16 +41,6 @@ bool MakeOutputDir(const std::filesystem::path &dir) {
   std::filesystem::create_directories(dir, ec);
   if (ec) std::fprintf(stderr, "error: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
   return !ec;
-}
-
-std::string HexOf(std::span<const uint8_t> bytes) {
-  static const char *DIGITS = "0123456789abcdef";
-  std::string out;
-  for (uint8_t b : bytes) {
-    out.push_back(DIGITS[b >> 4]);
-    out.push_back(DIGITS[b & 15]);
-  }
-  return out;
 }
 
 std::string Base64JsonArray(const std::vector<std::vector<uint8_t>> &items) {

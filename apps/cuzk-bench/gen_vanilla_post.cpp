@@ -13,6 +13,7 @@
 // params-id (gen_vanilla.hpp).
 #include "gen_vanilla.hpp"
 
+#include "base/hex.hpp"
 #include "filecoin/post/post_bincode.hpp"
 #include "filecoin/post/post_challenges.hpp"
 #include "filecoin/post/post_vanilla.hpp"
@@ -188,7 +189,7 @@ int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given
       {"miner-id", std::to_string(o.miner_id)},
       {"sector-num", std::to_string(sectors.publics.front().id)},
       {"partition", "0"},
-      {"randomness", HexOf(randomness)},
+      {"randomness", base::Hex(randomness)},
       {"sector-size", std::to_string(config.sector_size)},
   };
   const std::string comment = "cuzk-bench gen-vanilla " + std::string(window ? "window-post" : "winning-post") + " (" +

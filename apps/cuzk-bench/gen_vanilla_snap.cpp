@@ -11,6 +11,7 @@
 // request.txt, snap-inputs.txt and params-id (gen_vanilla.hpp).
 #include "gen_vanilla.hpp"
 
+#include "base/hex.hpp"
 #include "filecoin/snap/snap_bincode.hpp"
 #include "filecoin/snap/snap_circuit.hpp"
 #include "filecoin/snap/snap_vanilla.hpp"
@@ -142,9 +143,9 @@ int RunGenVanillaSnap(const GenVanillaOptions &o) {
       {"registered-proof", std::to_string(uint64_t(*proof))},
       {"miner-id", std::to_string(o.miner_id)},
       {"sector-num", std::to_string(o.sector_num)},
-      {"comm-r-old", HexOf(out.comm_r_old)},
-      {"comm-r-new", HexOf(out.comm_r_new)},
-      {"comm-d-new", HexOf(out.comm_d_new)},
+      {"comm-r-old", base::Hex(out.comm_r_old)},
+      {"comm-r-new", base::Hex(out.comm_r_new)},
+      {"comm-d-new", base::Hex(out.comm_d_new)},
       {"sector-size", std::to_string(*size)},
   };
   const std::string comment = "cuzk-bench gen-vanilla snap (" + std::string(UpdateProofName(*proof)) + ", seed " +
@@ -156,7 +157,7 @@ int RunGenVanillaSnap(const GenVanillaOptions &o) {
   std::printf("%s: %zu partition proof(s) (%zu bytes of bincode) in %.1f s\n  comm_r_old %s\n  comm_r_new %s\n"
               "  comm_d_new %s\n  %s\n",
               std::string(UpdateProofName(*proof)).c_str(), out.proofs.size(), bytes, seconds,
-              HexOf(out.comm_r_old).c_str(), HexOf(out.comm_r_new).c_str(), HexOf(out.comm_d_new).c_str(),
+              base::Hex(out.comm_r_old).c_str(), base::Hex(out.comm_r_new).c_str(), base::Hex(out.comm_d_new).c_str(),
               (dir / "request.txt").c_str());
   return 0;
 }

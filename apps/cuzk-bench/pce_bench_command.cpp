@@ -20,6 +20,7 @@
 // then a, b, c, the input and aux assignments and the three densities of the generic and the
 // pre-compiled results are compared; any difference fails the command (exit 1). Peak memory is
 // the process's VmHWM. The two paths share nothing but the circuit's synthesis function.
+#include "base/elapsed.hpp"
 #include "engine/engine.hpp"
 #include "engine/filecoin_handlers.hpp"
 #include "pce/evaluate.hpp"
@@ -27,6 +28,7 @@
 #include "pce/recorder.hpp"
 #include "pce_gpu_bench.hpp"
 #include "prove_request.hpp"
+#include "r1cs/assignment_difference.hpp"
 #include "server/request_conversion.hpp"
 
 #include <CLI/CLI.hpp>
@@ -56,10 +58,6 @@ struct PceBenchOptions {
   bool no_gpu = false;
 };
 
-double Seconds(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 double PeakBytes() {
   std::ifstream status("/proc/self/status");
   std::string key;
@@ -77,31 +75,6 @@ double PeakBytes() {
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
-}
-
-// "" when equal, else what differs first
-std::string Difference(const r1cs::ProvingAssignment &x, const r1cs::ProvingAssignment &y) {
-  auto vec = [](const std::vector<ff::Fr> &a, const std::vector<ff::Fr> &b, const char *name) -> std::string {
-    if (a.size() != b.size())
-      return std::string(name) + ": lengths " + std::to_string(a.size()) + " and " + std::to_string(b.size());
-    for (size_t i = 0; i < a.size(); i++)
-      if (a[i] != b[i]) return std::string(name) + "[" + std::to_string(i) + "] differs";
-    return "";
-  };
-  auto density = [](const r1cs::DensityTracker &a, const r1cs::DensityTracker &b, const char *name) -> std::string {
-    if (a.Size() != b.Size() || a.Count() != b.Count() ||
-        !std::equal(a.Words().begin(), a.Words().end(), b.Words().begin(), b.Words().end()))
-      return std::string(name) + " differs";
-    return "";
-  };
-  for (const std::string &d :
-       {vec(x.a, y.a, "a"), vec(x.b, y.b, "b"), vec(x.c, y.c, "c"),
-        vec(x.input_assignment, y.input_assignment, "inputs"), vec(x.aux_assignment, y.aux_assignment, "aux"),
-        density(x.a_aux_density, y.a_aux_density, "a_aux_density"),
-        density(x.b_input_density, y.b_input_density, "b_input_density"),
-        density(x.b_aux_density, y.b_aux_density, "b_aux_density")})
-    if (!d.empty()) return d;
-  return "";
 }
 
 int RunPceBench(const PceBenchOptions &o) {
@@ -140,7 +113,7 @@ int RunPceBench(const PceBenchOptions &o) {
     std::cerr << "error: " << plan.ErrorMessage() << "\n";
     return 2;
   }
-  const double plan_s = Seconds(t0);
+  const double plan_s = base::SecondsSince(t0);
   const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
   const std::vector<engine::PartitionWork> &parts = *plan;
   std::cerr << "pce-bench: " << parts.size() << " partition(s) of " << parts[0].circuit_id << " (planned, vanilla "
@@ -148,7 +121,7 @@ int RunPceBench(const PceBenchOptions &o) {
 
   t0 = std::chrono::steady_clock::now();
   auto recorded = pce::Record(parts[0].synthesize, parts[0].pce_key);
-  const double record_s = Seconds(t0);
+  const double record_s = base::SecondsSince(t0);
   if (!recorded) {
     std::cerr << "error: " << recorded.ErrorMessage() << "\n";
     return 1;
@@ -172,10 +145,10 @@ int RunPceBench(const PceBenchOptions &o) {
       std::cerr << "error: " << s.ErrorMessage() << "\n";
       return 1;
     }
-    const double save_s = Seconds(t0);
+    const double save_s = base::SecondsSince(t0);
     t0 = std::chrono::steady_clock::now();
     auto loaded = pce::Load(path, parts[0].pce_key);
-    const double load_s = Seconds(t0);
+    const double load_s = base::SecondsSince(t0);
     if (!loaded) {
       std::cerr << "error: " << loaded.ErrorMessage() << "\n";
       return 1;
@@ -194,7 +167,7 @@ int RunPceBench(const PceBenchOptions &o) {
     t0 = std::chrono::steady_clock::now();
     auto generic = std::make_unique<r1cs::ProvingAssignment>();
     work.synthesize(*generic);
-    const double generic_s = Seconds(t0);
+    const double generic_s = base::SecondsSince(t0);
 
     // [0]: one thread, [1]: `threads` threads
     std::vector<double> witness_s[2], eval_s[2];
@@ -211,12 +184,12 @@ int RunPceBench(const PceBenchOptions &o) {
         witness.Reserve(circuit->NumInputs(), circuit->NumAux());
         t0 = std::chrono::steady_clock::now();
         arena.execute([&] { work.witness ? work.witness(witness) : work.synthesize(witness); });
-        witness_s[w].push_back(Seconds(t0));
+        witness_s[w].push_back(base::SecondsSince(t0));
         auto out = std::make_unique<r1cs::ProvingAssignment>();
         Status s;
         t0 = std::chrono::steady_clock::now();
         arena.execute([&] { s = pce::Evaluate(*circuit, std::move(witness), *out); });
-        eval_s[w].push_back(Seconds(t0));
+        eval_s[w].push_back(base::SecondsSince(t0));
         if (!s) {
           std::cerr << "error: partition " << k << ": " << s.ErrorMessage() << "\n";
           return 1;
@@ -224,7 +197,7 @@ int RunPceBench(const PceBenchOptions &o) {
         through = std::move(out);
       }
     }
-    const std::string diff = Difference(*through, *generic);
+    const std::string diff = r1cs::AssignmentDifference(*through, *generic);
     all_match &= diff.empty();
     GpuEvaluation g;
     if (o.no_gpu)

@@ -1,6 +1,7 @@
 // apps/cuzk-bench/prove_request.cpp — request flags → SubmitProofRequest.
 #include "prove_request.hpp"
 
+#include "base/hex.hpp"
 #include "client.hpp"
 #include "filecoin/core/registered_seal_proof.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
@@ -18,18 +19,6 @@ namespace cuzk::bench {
 namespace {
 
 namespace v1 = cuzk::v1;
-
-bool ReadFile(const std::string &path, std::string &out, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  out = buf.str();
-  return true;
-}
 
 // A C1 file is either the envelope Curio sends (sent as-is) or a bare SealCommitPhase1Output JSON
 // (as lotus-bench and rust-fil-proofs write it), which is wrapped in an envelope for --sector-num.
@@ -236,15 +225,20 @@ std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, st
   return out;
 }
 
-std::string ToHex(const std::string &bytes) {
-  static const char *DIGITS = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out.push_back(DIGITS[c >> 4]);
-    out.push_back(DIGITS[c & 15]);
+bool ReadFile(const std::string &path, std::string &out, std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
   }
-  return out;
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  out = buf.str();
+  return true;
+}
+
+std::string ToHex(const std::string &bytes) {
+  return base::Hex({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()});
 }
 
 } // namespace cuzk::bench

@@ -49,6 +49,9 @@ std::string NewRequestId();
 //! Parses hex ("0x" prefix allowed) of exactly `size` bytes.
 std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, std::string &error);
 
+//! The whole file at `path`, as bytes; false with `error` ("cannot open PATH") when it cannot be opened.
+bool ReadFile(const std::string &path, std::string &out, std::string &error);
+
 //! The lower-case hex of `bytes`.
 std::string ToHex(const std::string &bytes);
 

@@ -20,7 +20,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace cuzk::bench {
 namespace {
@@ -74,14 +73,8 @@ bool ReadInputs(const std::string &path, std::vector<std::vector<ff::Fr>> &out, 
 }
 
 bool ReadProofs(const std::string &path, std::vector<uint8_t> &out, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  std::string bytes = buf.str();
+  std::string bytes;
+  if (!ReadFile(path, bytes, error)) return false;
   std::string hex;
   for (char c : bytes) {
     if (!std::isspace(static_cast<unsigned char>(c))) hex.push_back(c);

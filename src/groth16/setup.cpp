@@ -1,6 +1,7 @@
 // src/groth16/setup.cpp
 #include "groth16/setup.hpp"
 
+#include "base/elapsed.hpp"
 #include "poly/poly.hpp"
 
 #include <tbb/parallel_for.h>
@@ -16,9 +17,7 @@ using r1cs::Column;
 using r1cs::SparseMatrix;
 using r1cs::Variable;
 
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+using base::SecondsSince;
 
 template <class T> void Free(std::vector<T> &v) { std::vector<T>().swap(v); }
 

@@ -47,5 +47,11 @@ using Status = Result<std::monostate>;
 inline Status Ok() { return Status(std::monostate{}); }
 
 inline Error MakeError(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
+//! kBadArgument: the code of most range, count and shape checks
+inline Error BadArgument(std::string message) { return MakeError(ErrorCode::kBadArgument, std::move(message)); }
+//! `error` with `prefix` (the step or field it came from) before its message, its code kept
+inline Error Prefixed(const Error &error, const std::string &prefix) {
+  return MakeError(error.code, prefix + error.message);
+}
 
 } // namespace cuzk::hash

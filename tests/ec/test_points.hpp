@@ -1,6 +1,7 @@
 // tests/ec/test_points.hpp — shared helpers for the ec tests: random points (in and outside the
 // subgroups) and hex conversion.
 #pragma once
+#include "base/hex.hpp"
 #include "ec/ec.hpp"
 
 #include <cstdint>
@@ -41,14 +42,6 @@ inline std::vector<uint8_t> Unhex(std::string_view hex) {
   return out;
 }
 
-inline std::string Hex(std::span<const uint8_t> bytes) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : bytes) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
+using base::Hex;
 
 } // namespace cuzk::ec::test

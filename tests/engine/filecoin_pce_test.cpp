@@ -7,9 +7,9 @@
 #include "filecoin/core/porep_config.hpp"
 #include "pce/evaluate.hpp"
 #include "pce/recorder.hpp"
+#include "r1cs/assignment_difference.hpp"
 
 #include "engine_e2e/filecoin_requests.hpp"
-#include "pce/assignment_equality.hpp"
 
 #include <gtest/gtest.h>
 
@@ -43,7 +43,7 @@ void ExpectPceEqualsGeneric(const ProofKindHandler &handler, const ProofRequest 
       work.synthesize(witness);
     const Status s = pce::Evaluate(**recorded, std::move(witness), through_pce);
     ASSERT_TRUE(s.IsOk()) << s.ErrorMessage();
-    EXPECT_TRUE(test::SameAssignment(through_pce, generic)) << "partition " << k;
+    EXPECT_EQ(r1cs::AssignmentDifference(through_pce, generic), "") << "partition " << k;
   }
 }
 

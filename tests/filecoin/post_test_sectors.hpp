@@ -1,7 +1,9 @@
 // tests/filecoin/post_test_sectors.hpp — "sealed" sectors for the PoSt and SnapDeals tests: a
 // replica is a vector of Fr nodes and tree_r_last the Poseidon tree over it, which is exactly
-// what sealing leaves behind; seeded so that every run sees the same sectors.
+// what sealing leaves behind; seeded so that every run sees the same sectors. Also the test sector
+// sizes that give the small tests the production tree shapes.
 #pragma once
+#include "filecoin/core/post_config.hpp"
 #include "filecoin/merkle/poseidon_tree.hpp"
 #include "filecoin/post/post_vanilla.hpp"
 #include "hash/poseidon.hpp"
@@ -33,6 +35,18 @@ inline TestSector MakeTestSector(uint64_t id, uint64_t nodes, const filecoin::Tr
   s.tree = std::make_unique<filecoin::PoseidonTree>(filecoin::PoseidonTree::Build(shape, s.replica).value());
   s.comm_c = ff::Fr::Random(rng);
   return s;
+}
+
+//! A WindowPoSt 2KiB configuration of another sector size, for tree shapes the registered small
+//! sizes lack: 16KiB is 8-8-0 (shaped like 32GiB), 32KiB 8-8-2 (like 64GiB); other sizes take their
+//! registered shape.
+inline filecoin::PoStConfig PoStTestSizeConfig(uint64_t sector_size) {
+  filecoin::PoStConfig c = filecoin::PoStConfigFor(filecoin::RegisteredPoStProof::kWindow2KiBV1_2);
+  c.sector_size = sector_size;
+  c.tree_shape = sector_size == (16 << 10)   ? filecoin::TreeShape{8, 8, 0}
+                 : sector_size == (32 << 10) ? filecoin::TreeShape{8, 8, 2}
+                                             : filecoin::TreeShapeForNodes(sector_size / 32).value();
+  return c;
 }
 
 } // namespace cuzk::test

@@ -4,6 +4,7 @@
 // round trip → C2 on the CPU backend (self-checked) → verify_seal passes; changing any part of the
 // proof, comm_r, seed or ticket makes it fail; a backend whose result is corrupted makes C2 fail its
 // self-check instead of returning a proof. Two C2s (minutes on 2 cores).
+#include "common/stopwatch.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
 #include "filecoin/porep/c1_json.hpp"
 #include "filecoin/porep/porep_c2.hpp"
@@ -19,6 +20,7 @@
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::SecondsSince;
 
 namespace {
 
@@ -46,10 +48,6 @@ public:
 private:
   groth16::CpuBackend cpu_;
 };
-
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::unique_ptr<Proved> ProveOnce() {
   auto out = std::make_unique<Proved>();

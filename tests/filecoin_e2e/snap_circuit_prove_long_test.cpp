@@ -7,6 +7,7 @@
 
 #include "groth16/groth16.hpp"
 
+#include "common/stopwatch.hpp"
 #include "filecoin/snap_test_update.hpp"
 
 #include <gtest/gtest.h>
@@ -18,14 +19,7 @@
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
-
-namespace {
-
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-} // namespace
+using cuzk::test::SecondsSince;
 
 TEST(SnapCircuitProve, Groth16ProveAndVerify2KiB) {
   auto t = cuzk::test::MakeTestUpdate(64, 21);

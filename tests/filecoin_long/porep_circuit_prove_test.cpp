@@ -11,6 +11,8 @@
 #include "filecoin/testing/porep_prove.hpp"
 #include "groth16/groth16.hpp"
 
+#include "common/stopwatch.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -19,12 +21,9 @@
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::SecondsSince;
 
 namespace {
-
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 Fr FrOf(const Digest32 &d) { return *Fr::FromBytesLE(d.data()); }
 

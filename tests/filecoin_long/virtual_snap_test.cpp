@@ -9,30 +9,18 @@
 #include "filecoin/testing/virtual_snap.hpp"
 
 #include "common/counting_cs.hpp"
+#include "common/stopwatch.hpp"
 
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::PeakRssMiB;
+using cuzk::test::SecondsSince;
 using cuzk::test::StreamingCheckCS;
-
-namespace {
-
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-double PeakRssMiB() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
-}
-
-} // namespace
 
 TEST(VirtualSnapLong, Update32GiBPartitionCircuitIsSatisfied) {
   const SnapConfig config = SnapConfigFor(RegisteredUpdateProof::k32GiBV1);

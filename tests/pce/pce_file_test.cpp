@@ -1,10 +1,10 @@
 // tests/pce/pce_file_test.cpp — the pre-compiled circuit file: round trip, and every kind of bad
 // file (a flipped byte anywhere, a truncation, another shape, another format version) rejected
 // with an error saying which.
-#include "assignment_equality.hpp"
 #include "pce/evaluate.hpp"
 #include "pce/pce_file.hpp"
 #include "pce/recorder.hpp"
+#include "r1cs/assignment_difference.hpp"
 #include "r1cs/sample_circuits.hpp"
 
 #include <gtest/gtest.h>
@@ -62,7 +62,7 @@ TEST_F(PceFile, RoundTripEvaluatesTheSame) {
   r1cs::ProvingAssignment from_file, generic;
   ASSERT_TRUE(Evaluate(**loaded, std::move(w), from_file).IsOk());
   circuit_.Synthesize(generic);
-  EXPECT_TRUE(test::SameAssignment(from_file, generic));
+  EXPECT_EQ(r1cs::AssignmentDifference(from_file, generic), "");
   EXPECT_FALSE(fs::exists(path_.string() + ".tmp." + std::to_string(::getpid()))) << "the temporary is renamed";
 }
 

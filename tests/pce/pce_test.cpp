@@ -1,8 +1,8 @@
 // tests/pce/pce_test.cpp — recording and evaluating pre-compiled circuits equals generic synthesis.
-#include "assignment_equality.hpp"
 #include "pce/evaluate.hpp"
 #include "pce/pce_file.hpp"
 #include "pce/recorder.hpp"
+#include "r1cs/assignment_difference.hpp"
 #include "r1cs/sample_circuits.hpp"
 
 #include <gtest/gtest.h>
@@ -79,13 +79,15 @@ struct FormCircuit {
 };
 
 TEST(Pce, SampleCircuitsEqualGenericSynthesis) {
-  EXPECT_TRUE(test::SameAssignment(ThroughPce(r1cs::CubeCircuit{Fr::FromUint(3)}, nullptr),
-                                   Generic(r1cs::CubeCircuit{Fr::FromUint(3)})));
-  EXPECT_TRUE(test::SameAssignment(ThroughPce(r1cs::MulChainCircuit{Fr::FromUint(7), 50}, nullptr),
-                                   Generic(r1cs::MulChainCircuit{Fr::FromUint(7), 50})));
+  EXPECT_EQ(r1cs::AssignmentDifference(ThroughPce(r1cs::CubeCircuit{Fr::FromUint(3)}, nullptr),
+                                       Generic(r1cs::CubeCircuit{Fr::FromUint(3)})),
+            "");
+  EXPECT_EQ(r1cs::AssignmentDifference(ThroughPce(r1cs::MulChainCircuit{Fr::FromUint(7), 50}, nullptr),
+                                       Generic(r1cs::MulChainCircuit{Fr::FromUint(7), 50})),
+            "");
   for (uint64_t seed : {1, 2, 3}) {
     const r1cs::RandomCircuit c(5000, 7, seed, seed + 10);
-    EXPECT_TRUE(test::SameAssignment(ThroughPce(c, nullptr), Generic(c))) << "seed " << seed;
+    EXPECT_EQ(r1cs::AssignmentDifference(ThroughPce(c, nullptr), Generic(c)), "") << "seed " << seed;
   }
 }
 
@@ -93,7 +95,7 @@ TEST(Pce, EveryRowFormEqualsGenericSynthesis) {
   for (uint64_t seed : {11, 12}) {
     std::shared_ptr<const PreCompiledCircuit> pce;
     const FormCircuit c{seed};
-    EXPECT_TRUE(test::SameAssignment(ThroughPce(c, &pce), Generic(c))) << "seed " << seed;
+    EXPECT_EQ(r1cs::AssignmentDifference(ThroughPce(c, &pce), Generic(c)), "") << "seed " << seed;
     ASSERT_TRUE(pce);
     EXPECT_FALSE(pce->A().long_lengths.empty()) << "the circuit must exercise long rows";
     EXPECT_GT(pce->Coefficients().size(), 2u);
@@ -111,7 +113,7 @@ TEST(Pce, OneWitnessShapeOnly) {
   other_values.Synthesize(w);
   r1cs::ProvingAssignment pa;
   ASSERT_TRUE(Evaluate(*pce, std::move(w), pa).IsOk());
-  EXPECT_TRUE(test::SameAssignment(pa, Generic(other_values)));
+  EXPECT_EQ(r1cs::AssignmentDifference(pa, Generic(other_values)), "");
 
   r1cs::WitnessCS longer;
   r1cs::RandomCircuit(2001, 3, 5, 1).Synthesize(longer);
@@ -132,7 +134,7 @@ TEST(Pce, UnitRowsStoreNoCoefficients) {
     }
   };
   std::shared_ptr<const PreCompiledCircuit> pce;
-  EXPECT_TRUE(test::SameAssignment(ThroughPce(Bits{}, &pce), Generic(Bits{})));
+  EXPECT_EQ(r1cs::AssignmentDifference(ThroughPce(Bits{}, &pce), Generic(Bits{})), "");
   EXPECT_EQ(pce->A().coeff_index.size() + pce->B().coeff_index.size() + pce->C().coeff_index.size(), 0u);
   EXPECT_EQ(pce->B().Nnz(), 200u);
   EXPECT_EQ(pce->C().Nnz(), 0u);

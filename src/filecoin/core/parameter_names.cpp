@@ -2,6 +2,7 @@
 // same configurations the circuits are built from (filecoin/core/parameter_names.hpp).
 #include "filecoin/core/parameter_names.hpp"
 
+#include "base/hex.hpp"
 #include "hash/sha256.hpp"
 
 #include <algorithm>
@@ -14,16 +15,6 @@ namespace {
 
 using hash::ErrorCode;
 using hash::MakeError;
-
-std::string HexOf(std::span<const uint8_t> bytes) {
-  static constexpr char DIGITS[] = "0123456789abcdef";
-  std::string out;
-  for (uint8_t b : bytes) {
-    out += DIGITS[b >> 4];
-    out += DIGITS[b & 15];
-  }
-  return out;
-}
 
 // One registered proof per kind and size; the variants of a size share their circuit, hence
 // their file (spec/porep.md §1), so any of them names it.
@@ -69,7 +60,8 @@ std::string PorepParameterCacheId(const PorepConfig &config) {
   const std::string id = PorepParametersIdentifier(config);
   const auto digest = hash::Sha256({reinterpret_cast<const uint8_t *>(id.data()), id.size()});
   return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-" + std::to_string(config.shape.base) + "-" +
-         std::to_string(config.shape.sub) + "-" + std::to_string(config.shape.top) + "-sha256_hasher-" + HexOf(digest);
+         std::to_string(config.shape.sub) + "-" + std::to_string(config.shape.top) + "-sha256_hasher-" +
+         base::Hex(digest);
 }
 
 std::string_view CircuitKindName(CircuitKind kind) {

@@ -8,9 +8,7 @@ namespace cuzk::filecoin {
 
 namespace {
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
+using hash::BadArgument;
 
 //! Minimum challenge counts (constants.rs): interactive/synthetic and non-interactive.
 constexpr size_t MIN_CHALLENGES_SMALL = 2;

@@ -2,6 +2,7 @@
 // and §3.1; the parameter file name from storage-proofs-core's parameter_cache (vectors §9).
 #include "filecoin/core/post_config.hpp"
 
+#include "base/hex.hpp"
 #include "hash/sha256.hpp"
 
 #include <span>
@@ -16,16 +17,6 @@ size_t WindowSectorCount(uint64_t sector_size) {
   if (sector_size == 32 * GIB) return 2349; // 125,279,217 constraints
   if (sector_size == 64 * GIB) return 2300; // 129,887,900 constraints
   return 2;
-}
-
-std::string Hex(std::span<const uint8_t> bytes) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : bytes) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
 }
 
 } // namespace
@@ -57,7 +48,7 @@ std::string FallbackPoStParams::ParameterCacheId() const {
   const std::string id = Identifier();
   const auto digest = hash::Sha256({reinterpret_cast<const uint8_t *>(id.data()), id.size()});
   return "v28-proof-of-spacetime-fallback-merkletree-poseidon_hasher-" + std::to_string(tree_shape.base) + "-" +
-         std::to_string(tree_shape.sub) + "-" + std::to_string(tree_shape.top) + "-" + Hex(digest);
+         std::to_string(tree_shape.sub) + "-" + std::to_string(tree_shape.top) + "-" + base::Hex(digest);
 }
 
 FallbackPoStParams FallbackParamsOf(const PoStConfig &config) {

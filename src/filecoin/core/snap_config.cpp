@@ -1,6 +1,7 @@
 // src/filecoin/core/snap_config.cpp — the size rules of storage-proofs-update constants.rs (spec §4.1).
 #include "filecoin/core/snap_config.hpp"
 
+#include "base/hex.hpp"
 #include "hash/sha256.hpp"
 
 #include <bit>
@@ -23,16 +24,6 @@ constexpr SizeRow SIZES[] = {
     {uint64_t(1) << 18, {8, 0, 0}}, {uint64_t(1) << 19, {8, 2, 0}}, {uint64_t(1) << 24, {8, 0, 0}},
     {uint64_t(1) << 30, {8, 8, 0}}, {uint64_t(1) << 31, {8, 8, 2}},
 };
-
-std::string HexOf(const hash::Digest32 &d) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : d) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
 
 } // namespace
 
@@ -77,7 +68,7 @@ std::string SnapConfig::ParameterCacheId() const {
   const std::string id = Identifier();
   return "v28-empty-sector-update-merkletree-poseidon_hasher-" + std::to_string(tree_r_shape.base) + "-" +
          std::to_string(tree_r_shape.sub) + "-" + std::to_string(tree_r_shape.top) + "-" +
-         HexOf(hash::Sha256({reinterpret_cast<const uint8_t *>(id.data()), id.size()}));
+         base::Hex(hash::Sha256({reinterpret_cast<const uint8_t *>(id.data()), id.size()}));
 }
 
 hash::Result<SnapConfig> SnapConfigForNodes(uint64_t sector_nodes) {

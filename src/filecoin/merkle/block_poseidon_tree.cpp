@@ -2,6 +2,7 @@
 // level, then the stored nodes above the non-default leaves, each level in one PoseidonHashBatch.
 #include "filecoin/merkle/block_poseidon_tree.hpp"
 
+#include "filecoin/merkle/stored_nodes.hpp"
 #include "hash/poseidon.hpp"
 
 #include <bit>
@@ -10,9 +11,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
+using hash::BadArgument;
 
 } // namespace
 
@@ -53,20 +52,9 @@ Result<BlockPoseidonTree> BlockPoseidonTree::Build(const TreeShape &shape, uint6
   std::vector<uint64_t> indices;
   for (const auto &[i, v] : values) indices.push_back(i); // sorted: std::map
   for (size_t l = 0; l < t.arities_.size(); l++) {
-    const size_t a = t.arities_[l];
-    std::vector<uint64_t> parents;
-    for (uint64_t i : indices)
-      if (parents.empty() || parents.back() != i / a) parents.push_back(i / a);
-    std::vector<Fr> preimages(parents.size() * a);
-    for (size_t p = 0; p < parents.size(); p++)
-      for (size_t j = 0; j < a; j++) preimages[p * a + j] = t.Node(l, parents[p] * a + j);
-    std::vector<Fr> hashed(parents.size());
-    if (auto s = hash::PoseidonHashBatch(a, preimages, hashed); !s) return s.error();
-    std::unordered_map<uint64_t, Fr> up;
-    up.reserve(parents.size());
-    for (size_t p = 0; p < parents.size(); p++) up.emplace(parents[p], hashed[p]);
-    t.levels_.push_back(std::move(up));
-    indices = std::move(parents);
+    auto up = HashStoredParents(t.arities_[l], indices, [&](uint64_t j) -> const Fr & { return t.Node(l, j); });
+    if (!up) return up.error();
+    t.levels_.push_back(std::move(up).value());
   }
   t.root_ = t.Node(t.arities_.size(), 0);
   return t;
@@ -88,18 +76,7 @@ const Fr &BlockPoseidonTree::Node(size_t level, uint64_t index) const {
 Result<PoseidonTreeProof> BlockPoseidonTree::Prove(uint64_t index) const {
   if (index >= leaf_count_)
     return BadArgument("block tree: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
-  PoseidonTreeProof proof;
-  proof.leaf = Node(0, index);
-  for (size_t l = 0; l < arities_.size(); l++) {
-    const size_t a = arities_[l];
-    const uint64_t first = index / a * a;
-    PoseidonPathLevel level{uint32_t(index - first), {}};
-    for (size_t j = 0; j < a; j++)
-      if (first + j != index) level.siblings.push_back(Node(l, first + j));
-    proof.path.push_back(std::move(level));
-    index /= a;
-  }
-  return proof;
+  return ProveStoredLeaf(arities_, index, [this](size_t l, uint64_t i) -> const Fr & { return Node(l, i); });
 }
 
 } // namespace cuzk::filecoin

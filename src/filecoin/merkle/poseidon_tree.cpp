@@ -12,9 +12,7 @@ namespace {
 
 bool SupportedArity(size_t a) { return a == 2 || a == 4 || a == 8 || a == 16; }
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
+using hash::BadArgument;
 
 } // namespace
 

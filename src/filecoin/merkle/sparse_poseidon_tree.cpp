@@ -2,6 +2,7 @@
 // the stored nodes are hashed in one PoseidonHashBatch each, with default children filled in.
 #include "filecoin/merkle/sparse_poseidon_tree.hpp"
 
+#include "filecoin/merkle/stored_nodes.hpp"
 #include "hash/poseidon.hpp"
 
 #include <string>
@@ -29,22 +30,10 @@ Result<SparsePoseidonTree> SparsePoseidonTree::Build(const TreeShape &shape, uin
     std::vector<Fr> same(a, t.defaults_.back());
     auto up_default = hash::PoseidonHashMerkle(same);
     if (!up_default) return up_default.error();
-    std::vector<uint64_t> parents;
-    for (uint64_t i : indices) {
-      if (parents.empty() || parents.back() != i / a) parents.push_back(i / a);
-    }
-    std::vector<Fr> preimages(parents.size() * a);
-    for (size_t p = 0; p < parents.size(); p++) {
-      for (size_t j = 0; j < a; j++) preimages[p * a + j] = t.Node(level, parents[p] * a + j);
-    }
-    std::vector<Fr> hashed(parents.size());
-    if (auto s = hash::PoseidonHashBatch(a, preimages, hashed); !s) return s.error();
-    std::unordered_map<uint64_t, Fr> up;
-    up.reserve(parents.size());
-    for (size_t p = 0; p < parents.size(); p++) up.emplace(parents[p], hashed[p]);
+    auto up = HashStoredParents(a, indices, [&](uint64_t j) -> const Fr & { return t.Node(level, j); });
+    if (!up) return up.error();
     t.defaults_.push_back(*up_default);
-    t.levels_.push_back(std::move(up));
-    indices = std::move(parents);
+    t.levels_.push_back(std::move(up).value());
   }
   t.root_ = t.Node(t.levels_.size() - 1, 0);
   return t;
@@ -61,19 +50,7 @@ Result<PoseidonTreeProof> SparsePoseidonTree::Prove(uint64_t index) const {
     return hash::MakeError(hash::ErrorCode::kBadArgument,
                            "sparse tree: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
   }
-  PoseidonTreeProof proof;
-  proof.leaf = Node(0, index);
-  for (size_t l = 0; l < arities_.size(); l++) {
-    const size_t a = arities_[l];
-    const uint64_t first = index / a * a;
-    PoseidonPathLevel level{uint32_t(index - first), {}};
-    for (size_t j = 0; j < a; j++) {
-      if (first + j != index) level.siblings.push_back(Node(l, first + j));
-    }
-    proof.path.push_back(std::move(level));
-    index /= a;
-  }
-  return proof;
+  return ProveStoredLeaf(arities_, index, [this](size_t l, uint64_t i) -> const Fr & { return Node(l, i); });
 }
 
 } // namespace cuzk::filecoin

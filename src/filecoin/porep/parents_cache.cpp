@@ -2,6 +2,7 @@
 // little-endian hosts we build for), so saving and hashing need no conversion.
 #include "filecoin/porep/parents_cache.hpp"
 
+#include "base/hex.hpp"
 #include "hash/sha256.hpp"
 
 #include <tbb/parallel_for.h>
@@ -79,13 +80,7 @@ std::string ParentsCacheFileStem(const SdrGraph &graph) {
   for (int i = 0; i < 4; i++) nb[i] = uint8_t(n >> (8 * i));
   h.Update(nb);
   const Digest32 d = h.Finalize();
-  static const char *digits = "0123456789abcdef";
-  std::string stem = "v28-sdr-parent-";
-  for (uint8_t b : d) {
-    stem.push_back(digits[b >> 4]);
-    stem.push_back(digits[b & 15]);
-  }
-  return stem;
+  return "v28-sdr-parent-" + base::Hex(d);
 }
 
 } // namespace cuzk::filecoin

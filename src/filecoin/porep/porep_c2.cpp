@@ -1,6 +1,7 @@
 // src/filecoin/porep/porep_c2.cpp — PoRep C2 and verify_seal (filecoin/porep/porep_c2.hpp).
 #include "filecoin/porep/porep_c2.hpp"
 
+#include "base/elapsed.hpp"
 #include "filecoin/core/replica_id.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
 #include "filecoin/porep/porep_vanilla_verify.hpp"
@@ -19,9 +20,7 @@ namespace {
 using hash::ErrorCode;
 using hash::MakeError;
 
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+using base::SecondsSince;
 
 bool IsZero(const Digest32 &d) {
   return std::all_of(d.begin(), d.end(), [](uint8_t b) { return b == 0; });

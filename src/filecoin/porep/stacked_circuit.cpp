@@ -4,6 +4,7 @@
 
 #include "filecoin/porep/stacked_circuit_parts.hpp"
 
+#include "filecoin/merkle/merkle_proof_ops.hpp"
 #include "filecoin/porep/label_circuit.hpp"
 #include "filecoin/porep/porep_challenges.hpp"
 #include "filecoin/porep/sdr_graph.hpp"
@@ -52,17 +53,6 @@ std::vector<PorPathLevel> CircuitPath(const MerkleProof &proof, const char *what
     path.push_back(std::move(level));
   }
   return path;
-}
-
-// The challenged node: the tree_d path's index bits, low level first (spec §3.6).
-uint64_t PathIndex(const MerkleProof &proof) {
-  uint64_t index = 0, stride = 1;
-  for (size_t l = 0; l < proof.LevelCount(); l++) {
-    const PathElement &e = proof.Level(l);
-    index += e.index * stride;
-    stride *= e.hashes.size() + 1;
-  }
-  return index;
 }
 
 // Column::hash then enforce_inclusion: the rows allocated, their Poseidon hash (arity = layers),
@@ -175,7 +165,8 @@ StackedChallengeHead SynthesizeStackedChallengeHead(ConstraintSystem &cs, const 
         ColumnWithInclusion(cs, columns.exp_parents[p], input.layers, prefix.comm_c, Indexed(cs, "exp_parent_", p)));
   {
     Namespace ns(cs, "challenge");
-    head.challenge = gadgets::UInt64::Alloc(cs, PathIndex(proof.comm_d_proofs));
+    // the challenged node: the tree_d path's index bits, low level first (spec §3.6)
+    head.challenge = gadgets::UInt64::Alloc(cs, MerkleProofPathIndex(proof.comm_d_proofs));
   }
   {
     Namespace ns(cs, "challenge input");

@@ -25,9 +25,7 @@ uint64_t FirstU64Le(const Digest32 &d) {
   return v;
 }
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
+using hash::BadArgument;
 
 } // namespace
 

@@ -16,13 +16,8 @@ namespace cuzk::filecoin {
 
 namespace {
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
-
-hash::Error Prefixed(const hash::Error &e, const std::string &prefix) {
-  return hash::MakeError(e.code, prefix + e.message);
-}
+using hash::BadArgument;
+using hash::Prefixed;
 
 //! FallbackPoSt::verify's checks of sector i of a partition.
 hash::Status VerifySector(const PoStPartition &partition, const Digest32 &randomness, const MerkleProofShape &shape,

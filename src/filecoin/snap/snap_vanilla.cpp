@@ -15,13 +15,8 @@ namespace cuzk::filecoin {
 
 namespace {
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
-
-hash::Error Prefixed(const hash::Error &e, const std::string &prefix) {
-  return hash::MakeError(e.code, prefix + e.message);
-}
+using hash::BadArgument;
+using hash::Prefixed;
 
 hash::Status CheckTree(const SnapConfig &config, const PoseidonTree &tree, const char *what) {
   auto arities = TreeLevelArities(config.tree_r_shape, config.sector_nodes);

@@ -2,6 +2,7 @@
 // can read which sector a directory holds.
 #include "filecoin/testing/seal_store.hpp"
 
+#include "base/hex.hpp"
 #include "filecoin/core/fr32.hpp"
 #include "filecoin/core/replica_id.hpp"
 #include "hash/poseidon.hpp"
@@ -17,16 +18,6 @@ namespace cuzk::filecoin {
 namespace {
 
 hash::Error Bad(std::string message) { return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message)); }
-
-std::string HexOf(std::span<const uint8_t> d) {
-  static const char *digits = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : d) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
 
 bool ParseHex32(const std::string &s, Digest32 &out) {
   if (s.size() != 64) return false;
@@ -131,11 +122,12 @@ hash::Status SaveSealedSector(const SealedSector &s, const std::filesystem::path
   meta << "registered_proof " << (c.proof ? std::to_string(uint64_t(*c.proof)) : std::string("none")) << "\n"
        << "nodes " << c.nodes << "\nlayers " << c.layers << "\npartitions " << c.partitions
        << "\nchallenges_per_partition " << c.challenges_per_partition << "\nshape_base " << c.shape.base
-       << "\nshape_sub " << c.shape.sub << "\nshape_top " << c.shape.top << "\nporep_id " << HexOf(c.porep_id)
+       << "\nshape_sub " << c.shape.sub << "\nshape_top " << c.shape.top << "\nporep_id " << base::Hex(c.porep_id)
        << "\napi_version " << unsigned(c.api_version) << "\nfeature " << unsigned(c.feature) << "\nprover_id "
-       << HexOf(s.inputs.prover_id) << "\nsector_id " << s.inputs.sector_id << "\nticket " << HexOf(s.inputs.ticket)
-       << "\nreplica_id " << HexOf(s.replica_id) << "\ncomm_d " << HexOf(s.comm_d) << "\ncomm_c " << HexOf(s.comm_c)
-       << "\ncomm_r_last " << HexOf(s.comm_r_last) << "\ncomm_r " << HexOf(s.comm_r) << "\n";
+       << base::Hex(s.inputs.prover_id) << "\nsector_id " << s.inputs.sector_id << "\nticket "
+       << base::Hex(s.inputs.ticket) << "\nreplica_id " << base::Hex(s.replica_id) << "\ncomm_d " << base::Hex(s.comm_d)
+       << "\ncomm_c " << base::Hex(s.comm_c) << "\ncomm_r_last " << base::Hex(s.comm_r_last) << "\ncomm_r "
+       << base::Hex(s.comm_r) << "\n";
   const std::string m = meta.str();
   auto st = WriteFile(dir / "seal.meta", {reinterpret_cast<const uint8_t *>(m.data()), m.size()});
   if (!st) return st;
@@ -216,8 +208,8 @@ Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir) {
   };
   for (const auto &[name, pair] : checks)
     if (*pair.first != *pair.second)
-      return Bad(std::string("sealed sector in ") + dir.string() + ": rebuilt " + name + " " + HexOf(*pair.first) +
-                 " differs from seal.meta's " + HexOf(*pair.second));
+      return Bad(std::string("sealed sector in ") + dir.string() + ": rebuilt " + name + " " + base::Hex(*pair.first) +
+                 " differs from seal.meta's " + base::Hex(*pair.second));
   return s;
 }
 

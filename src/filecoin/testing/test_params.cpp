@@ -2,6 +2,7 @@
 // directory (filecoin/testing/test_params.hpp).
 #include "filecoin/testing/test_params.hpp"
 
+#include "base/elapsed.hpp"
 #include "filecoin/core/post_config.hpp"
 #include "filecoin/core/snap_config.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
@@ -20,9 +21,7 @@ namespace {
 using hash::ErrorCode;
 using hash::MakeError;
 
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+using base::SecondsSince;
 
 // Records the blank circuit, runs the setup, writes both files under temporary names and renames
 // them (the .vk last, so a reader that sees the .vk finds the .params complete).

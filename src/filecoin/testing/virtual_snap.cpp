@@ -15,9 +15,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-hash::Error BadArgument(std::string message) {
-  return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message));
-}
+using hash::BadArgument;
 
 } // namespace
 

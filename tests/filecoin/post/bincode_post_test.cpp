@@ -10,6 +10,7 @@
 
 using namespace cuzk::filecoin;
 using cuzk::hash::ErrorCode;
+using cuzk::test::PoStTestSizeConfig;
 
 namespace {
 
@@ -25,16 +26,6 @@ Domain32 Filled(uint8_t v) {
   d.fill(v);
   d[31] = 0;
   return d;
-}
-
-//! 16KiB: 8-8-0 (shaped like 32GiB), 32KiB: 8-8-2 (like 64GiB); other sizes as registered.
-PoStConfig TestSizeConfig(uint64_t sector_size) {
-  PoStConfig c = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
-  c.sector_size = sector_size;
-  c.tree_shape = sector_size == (16 << 10)   ? TreeShape{8, 8, 0}
-                 : sector_size == (32 << 10) ? TreeShape{8, 8, 2}
-                                             : TreeShapeForNodes(sector_size / 32).value();
-  return c;
 }
 
 std::vector<FallbackPoStSectorProof> Generate(const PoStConfig &cfg, size_t sectors) {
@@ -102,7 +93,7 @@ TEST(PoStBincode, SubProofOf32GiBIs2484Bytes) {
 
 TEST(PoStBincode, GeneratedProofsRoundTripAndVerify) {
   for (uint64_t size : {uint64_t(2) << 10, uint64_t(16) << 10, uint64_t(32) << 10}) {
-    const PoStConfig cfg = TestSizeConfig(size);
+    const PoStConfig cfg = PoStTestSizeConfig(size);
     const auto vanilla = Generate(cfg, 2);
     const auto shape = PoseidonProofShape(cfg.tree_shape, cfg.SectorNodes()).value();
     std::vector<FallbackPoStSectorProof> decoded;

@@ -7,6 +7,7 @@
 
 #include "groth16/groth16.hpp"
 
+#include "common/stopwatch.hpp"
 #include "filecoin/post_test_sectors.hpp"
 
 #include <gtest/gtest.h>
@@ -17,12 +18,9 @@
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::SecondsSince;
 
 namespace {
-
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 Digest32 Randomness(uint8_t salt) {
   Digest32 d{};

@@ -13,6 +13,7 @@
 
 using namespace cuzk::filecoin;
 using cuzk::test::MakeTestSector;
+using cuzk::test::PoStTestSizeConfig;
 using cuzk::test::TestSector;
 
 namespace {
@@ -34,16 +35,6 @@ std::vector<PoStReplica> Replicas(const std::vector<TestSector> &s) {
   std::vector<PoStReplica> r;
   for (const TestSector &t : s) r.push_back(t.Replica());
   return r;
-}
-
-//! 16KiB: 8-8-0 (shaped like 32GiB), 32KiB: 8-8-2 (like 64GiB); other sizes as registered.
-PoStConfig TestSizeConfig(uint64_t sector_size) {
-  PoStConfig c = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
-  c.sector_size = sector_size;
-  c.tree_shape = sector_size == (16 << 10)   ? TreeShape{8, 8, 0}
-                 : sector_size == (32 << 10) ? TreeShape{8, 8, 2}
-                                             : TreeShapeForNodes(sector_size / 32).value();
-  return c;
 }
 
 void ExpectRejected(const cuzk::hash::Status &s, const std::string &needle) {
@@ -185,7 +176,7 @@ TEST(PoStVanilla, TamperingIsRejectedWithAClearError) {
 TEST(PoStVanilla, SubAndTopShapedTrees) {
   // 16KiB: 8-8-0 (like 32GiB), 32KiB: 8-8-2 (like 64GiB)
   for (uint64_t size : {uint64_t(16) << 10, uint64_t(32) << 10}) {
-    const PoStConfig cfg = TestSizeConfig(size);
+    const PoStConfig cfg = PoStTestSizeConfig(size);
     const auto sectors = Sectors(cfg, 2, 60);
     const Digest32 r = Randomness(6);
     auto vanilla = GenerateFallbackVanillaProofs(cfg, r, Replicas(sectors)).value();

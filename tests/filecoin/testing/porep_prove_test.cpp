@@ -11,21 +11,15 @@
 #include "filecoin/testing/porep_prove.hpp"
 #include "hash/poseidon.hpp"
 
-#include <gtest/gtest.h>
+#include "common/bytes.hpp"
 
-#include <random>
+#include <gtest/gtest.h>
 
 using namespace cuzk::filecoin;
 using cuzk::ff::Fr;
+using cuzk::test::SeededBytes;
 
 namespace {
-
-std::vector<uint8_t> SeededBytes(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::vector<uint8_t> v(n);
-  for (auto &b : v) b = uint8_t(rng());
-  return v;
-}
 
 SealedSector Seal2KiB(RegisteredSealProof proof, uint32_t seed) {
   const PorepConfig c = PorepConfigFor(proof);

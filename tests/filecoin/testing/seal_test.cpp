@@ -13,20 +13,12 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
-
 using namespace cuzk::filecoin;
 using cuzk::ff::Fr;
 using cuzk::test::Hex;
+using cuzk::test::SeededBytes;
 
 namespace {
-
-std::vector<uint8_t> SeededBytes(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::vector<uint8_t> v(n);
-  for (auto &b : v) b = uint8_t(rng());
-  return v;
-}
 
 SealInputs Inputs(uint64_t sector_id) {
   SealInputs in;
