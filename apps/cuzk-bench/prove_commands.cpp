@@ -84,12 +84,12 @@ std::string JsonString(const std::string &text) {
 // The daemon's per-partition timings of one proof, placed at `submitted_s` on the picture's clock.
 void AppendTraces(const std::string &label, const Outcome &out, std::vector<PartitionTrace> &traces) {
   for (const auto &t : out.result.partition_timings()) {
-    traces.push_back(PartitionTrace{label, t.partition(), t.device(), t.pre_compiled(), out.submitted_s,
-                                    t.synthesis_start_ms(), t.synthesis_end_ms(), t.prove_start_ms(), t.device_end_ms(),
-                                    t.prove_end_ms(), t.self_check_end_ms(),
-                                    t.abc_evaluation() == v1::ABC_EVALUATION_DEVICE        ? PartitionTrace::Abc::kDevice
-                                    : t.abc_evaluation() == v1::ABC_EVALUATION_PROVER_HOST ? PartitionTrace::Abc::kProverHost
-                                                                                           : PartitionTrace::Abc::kSynthesis});
+    traces.push_back(PartitionTrace{
+        label, t.partition(), t.device(), t.pre_compiled(), out.submitted_s, t.synthesis_start_ms(),
+        t.synthesis_end_ms(), t.prove_start_ms(), t.device_end_ms(), t.prove_end_ms(), t.self_check_end_ms(),
+        t.abc_evaluation() == v1::ABC_EVALUATION_DEVICE        ? PartitionTrace::Abc::kDevice
+        : t.abc_evaluation() == v1::ABC_EVALUATION_PROVER_HOST ? PartitionTrace::Abc::kProverHost
+                                                               : PartitionTrace::Abc::kSynthesis});
   }
 }
 

@@ -129,7 +129,8 @@ std::string Metrics::Render(const EngineStatus &s, const SrsCounters &srs) const
            "Proved partitions by where their a, b, c (A·w, B·w, C·w) were formed: in synthesis, on the GPU, or "
            "on the GPU prover's host.");
   const char *sites[] = {"synthesis", "device", "prover_host"};
-  for (size_t i = 0; i < 3; i++) w.Sample(Label("cuzk_partition_abc_total", "evaluated", sites[i]), double(abc_sites_[i]));
+  for (size_t i = 0; i < 3; i++)
+    w.Sample(Label("cuzk_partition_abc_total", "evaluated", sites[i]), double(abc_sites_[i]));
 
   w.Family("cuzk_proof_duration_seconds", "summary", "Submission to result of completed proofs, by proof kind.");
   for (const auto &[kind, k] : kinds_) {

@@ -474,7 +474,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       // a prover that evaluates deferred a, b, c on its host times them in ProverTimings::abc
       span.abc_on_prover_host = deferred && prover_timings.abc > 0;
     }
-    const auto site = !deferred                 ? Metrics::AbcSite::SYNTHESIS
+    const auto site = !deferred                ? Metrics::AbcSite::SYNTHESIS
                       : prover_timings.abc > 0 ? Metrics::AbcSite::PROVER_HOST
                                                : Metrics::AbcSite::DEVICE;
     metrics.PartitionProved(site);

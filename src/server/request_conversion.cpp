@@ -157,7 +157,7 @@ void ToProto(const engine::ProofResult &result, v1::AwaitProofResponse &out) {
     t->set_device_end_ms(p.device_end_ms);
     t->set_prove_end_ms(p.prove_end_ms);
     t->set_self_check_end_ms(p.self_check_end_ms);
-    t->set_abc_evaluation(!p.deferred_abc         ? v1::ABC_EVALUATION_SYNTHESIS
+    t->set_abc_evaluation(!p.deferred_abc        ? v1::ABC_EVALUATION_SYNTHESIS
                           : p.abc_on_prover_host ? v1::ABC_EVALUATION_PROVER_HOST
                                                  : v1::ABC_EVALUATION_DEVICE);
   }

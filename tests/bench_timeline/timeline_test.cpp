@@ -70,7 +70,8 @@ TEST(Timeline, SummarySaysWhereAPreCompiledPartitionsABCWereFormed) {
   EXPECT_NE(TimelineSummary(traces).find("(pre-compiled; a, b, c on the prover's host: no room on the device)\n"),
             std::string::npos);
   traces[0].abc = PartitionTrace::Abc::kDevice; // p1 was synthesised generically: nothing to say
-  EXPECT_NE(TimelineSummary(traces).find("   1    gpu0    0.50   2.50  1.00    1.00    0.05   0.05\n"), std::string::npos);
+  EXPECT_NE(TimelineSummary(traces).find("   1    gpu0    0.50   2.50  1.00    1.00    0.05   0.05\n"),
+            std::string::npos);
 }
 
 TEST(Timeline, AnEmptyRequestGivesAnEmptyPictureAndSummary) {

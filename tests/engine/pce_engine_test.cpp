@@ -117,11 +117,13 @@ TEST_F(EnginePce, DeferredToTheProverWhenEveryDeviceIsAGpu) {
       }
       // counted: the recording request's partition (generic) and, with gpu_eval off, these three in synthesis
       const std::string metrics = engine.MetricsText();
-      EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"prover_host\"} " + std::to_string(gpu_eval ? 3 : 0) + "\n"),
+      EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"prover_host\"} " + std::to_string(gpu_eval ? 3 : 0) +
+                             "\n"),
                 std::string::npos)
           << metrics;
-      EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"synthesis\"} " + std::to_string(gpu_eval ? 1 : 4) + "\n"),
-                std::string::npos)
+      EXPECT_NE(
+          metrics.find("cuzk_partition_abc_total{evaluated=\"synthesis\"} " + std::to_string(gpu_eval ? 1 : 4) + "\n"),
+          std::string::npos)
           << metrics;
       EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"device\"} 0\n"), std::string::npos) << metrics;
     }

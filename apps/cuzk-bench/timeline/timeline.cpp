@@ -100,9 +100,12 @@ std::string DeviceName(int32_t device) { return device < 0 ? "cpu" : "gpu" + std
 const char *Annotation(const PartitionTrace &r) {
   if (!r.pre_compiled) return "";
   switch (r.abc) {
-  case PartitionTrace::Abc::kDevice: return "  (pre-compiled; a, b, c on the device)";
-  case PartitionTrace::Abc::kProverHost: return "  (pre-compiled; a, b, c on the prover's host: no room on the device)";
-  case PartitionTrace::Abc::kSynthesis: break;
+  case PartitionTrace::Abc::kDevice:
+    return "  (pre-compiled; a, b, c on the device)";
+  case PartitionTrace::Abc::kProverHost:
+    return "  (pre-compiled; a, b, c on the prover's host: no room on the device)";
+  case PartitionTrace::Abc::kSynthesis:
+    break;
   }
   return "  (pre-compiled)";
 }
@@ -220,8 +223,7 @@ std::string TimelineSummary(std::span<const PartitionTrace> traces) {
     if (b.stages > int(Stage::kOnDevice))
       on_device[r->device].emplace_back(b.at[int(Stage::kOnDevice)], b.at[int(Stage::kOnDevice) + 1]);
     std::snprintf(line, sizeof(line), "%26s %5u  %6s %7.2f %6.2f %5.2f %7.2f %7.2f %6.2f%s\n", r->job.c_str(),
-                  r->partition, DeviceName(r->device).c_str(), d[0], d[1], d[2], d[3], d[4], d[5],
-                  Annotation(*r));
+                  r->partition, DeviceName(r->device).c_str(), d[0], d[1], d[2], d[3], d[4], d[5], Annotation(*r));
     s << line;
   }
   const double wall = t1 - t0;
