@@ -11,6 +11,7 @@
 // else /var/tmp/filecoin-proof-parameters.
 #include "params_command.hpp"
 
+#include "filecoin/core/parameter_names.hpp"
 #include "filecoin/testing/test_params.hpp"
 #if CUZK_HAVE_CUDA
 #include "gpu/device.hpp"
@@ -90,11 +91,6 @@ void WriteJson(const std::string &path, const ParamsOptions &o, const std::strin
   std::fclose(out);
 }
 
-std::string DefaultParamDir() {
-  if (const char *env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env && *env) return env;
-  return "/var/tmp/filecoin-proof-parameters"; // rust-fil-proofs' default, as the daemon's
-}
-
 int RunParams(const ParamsOptions &options) {
   const auto kind = filecoin::ParseCircuitKind(options.type);
   if (!kind) {
@@ -110,7 +106,7 @@ int RunParams(const ParamsOptions &options) {
   filecoin::TestParamsRequest request;
   request.kind = *kind;
   request.sector_size = *size;
-  request.dir = options.param_dir.empty() ? DefaultParamDir() : options.param_dir;
+  request.dir = options.param_dir.empty() ? filecoin::DefaultParameterCache() : options.param_dir;
   request.seed = options.seed;
   std::string why_cpu;
   const std::unique_ptr<groth16::FixedBaseMultiplier> multiplier = PickMultiplier(options, why_cpu);

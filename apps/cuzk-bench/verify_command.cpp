@@ -11,6 +11,7 @@
 // verifier-side (request_inputs.hpp), with the vk found in --vk-dir under the circuit's official
 // name. Exit status: 0 all valid, 1 a proof is invalid, 2 bad arguments or files.
 #include "client.hpp"
+#include "filecoin/core/parameter_names.hpp"
 #include "groth16/groth16.hpp"
 #include "prove_request.hpp"
 #include "request_inputs.hpp"
@@ -124,13 +125,8 @@ bool ResolveInputs(const VerifyOptions &options, std::vector<std::vector<ff::Fr>
   inputs = std::move(computed->partitions);
   vk_path = options.vk_path;
   if (vk_path.empty()) {
-    std::string dir = options.vk_dir;
-    const char *env = std::getenv("FIL_PROOFS_PARAMETER_CACHE");
-    if (dir.empty() && env != nullptr) dir = env;
-    if (dir.empty()) {
-      error = "give --vk, --vk-dir or FIL_PROOFS_PARAMETER_CACHE (for " + computed->parameter_id + ".vk)";
-      return false;
-    }
+    // as the daemon finds its parameters: --vk-dir, else $FIL_PROOFS_PARAMETER_CACHE, else the default
+    const std::string dir = options.vk_dir.empty() ? filecoin::DefaultParameterCache() : options.vk_dir;
     vk_path = dir + "/" + computed->parameter_id + ".vk";
   }
   return true;
@@ -182,7 +178,7 @@ void AddVerifyCommand(CLI::App &app, int &exit_code) {
   auto *vk = v->add_option("--vk", options->vk_path, "verifying key (.vk, bellperson layout)");
   v->add_option("--vk-dir", options->vk_dir,
                 "with a request: the parameter directory holding the circuit's official <stem>.vk "
-                "(default $FIL_PROOFS_PARAMETER_CACHE)")
+                "(default $FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters)")
       ->excludes(vk);
   v->add_option("--proof", options->proof_path, "N x 192-byte proofs, raw or hex")->required();
   v->add_option("--inputs", options->inputs_path,

@@ -4,8 +4,8 @@
 #include "base/echo.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/log.hpp"
+#include "filecoin/core/parameter_names.hpp"
 
-#include <cstdlib>
 #include <unistd.h>
 
 namespace cuzk::engine {
@@ -15,11 +15,6 @@ constexpr uint64_t GIB = uint64_t(1) << 30;
 //! as the server's limit: ids go into every log line of their job
 constexpr size_t MAX_REQUEST_ID = 256;
 
-std::string DefaultParamDir() {
-  if (const char *env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env && *env) return env;
-  return "/var/tmp/filecoin-proof-parameters"; // rust-fil-proofs' default
-}
-
 uint64_t AutoWorkingMemory(uint64_t srs_budget) {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   const uint64_t total = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
@@ -28,7 +23,7 @@ uint64_t AutoWorkingMemory(uint64_t srs_budget) {
 }
 
 EngineConfig Normalise(EngineConfig c) {
-  if (c.param_dir.empty()) c.param_dir = DefaultParamDir();
+  if (c.param_dir.empty()) c.param_dir = filecoin::DefaultParameterCache();
   if (c.working_memory_bytes == 0) c.working_memory_bytes = AutoWorkingMemory(c.srs_budget_bytes);
   if (c.synthesis_workers == 0) c.synthesis_workers = 1;
   if (c.max_ready_partitions == 0) c.max_ready_partitions = 1;

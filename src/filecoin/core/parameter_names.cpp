@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <span>
 
 namespace cuzk::filecoin {
@@ -123,6 +124,11 @@ hash::Result<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_
     return SnapConfigFor(s.snap).ParameterCacheId();
   }
   return MakeError(ErrorCode::kBadArgument, "unknown parameter kind");
+}
+
+std::string DefaultParameterCache() {
+  if (const char *env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env && *env) return env;
+  return "/var/tmp/filecoin-proof-parameters";
 }
 
 } // namespace cuzk::filecoin

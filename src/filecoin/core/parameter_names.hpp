@@ -54,4 +54,9 @@ hash::Result<SizeProofs> RegisteredProofsForSize(uint64_t sector_size);
 //! that is not one of the five.
 hash::Result<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_size);
 
+//! Where parameter files are when no directory is configured: $FIL_PROOFS_PARAMETER_CACHE when set
+//! and not empty, else rust-fil-proofs' default /var/tmp/filecoin-proof-parameters. The one reader of
+//! that variable (the engine's srs.param_cache default, cuzk-bench's params and verify).
+std::string DefaultParameterCache();
+
 } // namespace cuzk::filecoin
