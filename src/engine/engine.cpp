@@ -253,6 +253,7 @@ void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
   job.leases.clear(); // partitions being proved keep their own references
   job.request = ProofRequest{};
   job.ReleaseWorkIfIdle();
+  heap_trim_wanted = true;
   const ProofResult result = job.Result();
   metrics.JobFinished(job.kind, result.status, job.timings);
   const StageTimings &t = job.timings;
@@ -344,6 +345,7 @@ EngineStatus Engine::Impl::StatusLocked() const {
   s.request_memory_used_bytes = admitted_bytes;
   s.ready_partitions = uint32_t(sched.ReadyCount());
   s.memory_waits = sched.MemoryWaits();
+  s.heap_trims = heap_trims;
   s.critical_holds = sched.CriticalHolds();
   s.ready_at_last_critical_hold = uint32_t(sched.ReadyAtLastCriticalHold());
   s.shutting_down = !accepting;

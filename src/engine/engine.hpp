@@ -201,6 +201,9 @@ struct EngineStatus {
   //! times a synthesis worker found that the next partition did not fit the working memory budget
   //! and waited for memory to be released (memory pressure; tests see the budget hold work back)
   uint64_t memory_waits = 0;
+  //! times an idle engine returned the heap's free pages to the system after jobs ended (a large
+  //! request, failed or done, must not stay resident: glibc keeps freed small blocks otherwise)
+  uint64_t heap_trims = 0;
   //! times an idle prover held off a lower-priority ready partition because a CRITICAL one was
   //! being synthesised (WinningPoSt's lane at work), and the partitions ready the last time
   uint64_t critical_holds = 0;

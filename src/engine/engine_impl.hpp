@@ -93,6 +93,10 @@ struct Engine::Impl {
   std::map<std::string, r1cs::AssignmentShape, std::less<>> shapes;
   std::atomic<uint64_t> srs_release_generation{0};
   uint64_t next_seq = 1;
+  //! a job ended and its request and partitions went back to the heap: an idle synthesis worker
+  //! returns the heap's free pages to the system (ReturnFreeHeapMemory), then counts it
+  bool heap_trim_wanted = false;
+  uint64_t heap_trims = 0;
   bool accepting = true;
   bool stopping = false;
   bool joined = false;

@@ -161,6 +161,9 @@ std::string Metrics::Render(const EngineStatus &s, const SrsCounters &srs) const
   w.Family("cuzk_memory_waits_total", "counter",
            "Times a synthesis worker waited for the working-memory budget before its next partition.");
   w.Sample("cuzk_memory_waits_total", double(s.memory_waits));
+  w.Family("cuzk_heap_trims_total", "counter",
+           "Times the idle engine returned the heap's free pages to the system after jobs ended.");
+  w.Sample("cuzk_heap_trims_total", double(s.heap_trims));
   w.Family("cuzk_critical_holds_total", "counter",
            "Times an idle prover held off a lower-priority partition while a CRITICAL one was being synthesised.");
   w.Sample("cuzk_critical_holds_total", double(s.critical_holds));

@@ -132,6 +132,24 @@ TEST_F(EngineTest, AFailedJobRunsAgainWhenResubmitted) {
   ExpectChainProofsVerify(result.value, ChainRequest("retry", 8, 1));
 }
 
+// A job's request and partitions go back to the heap when it ends; the idle engine then hands the
+// heap's free pages back to the system, once per batch of ended jobs, and says so.
+TEST_F(EngineTest, AnIdleEngineReturnsTheHeapsFreePagesAfterJobsEnd) {
+  auto engine = Start();
+  EXPECT_EQ(engine->Status().heap_trims, 0u) << "nothing ended yet";
+  handler_->throw_in_synthesis = true;
+  ASSERT_EQ(engine->Prove(ChainRequest("trim-failed", 8, 1)).value.status, ProofStatus::FAILED);
+  handler_->throw_in_synthesis = false;
+  ASSERT_EQ(engine->Prove(ChainRequest("trim-done", 8, 1)).value.status, ProofStatus::COMPLETED);
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (engine->Status().heap_trims == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(5ms);
+  const uint64_t trims = engine->Status().heap_trims;
+  EXPECT_GE(trims, 1u);
+  EXPECT_LE(trims, 2u) << "one trim per idle moment after jobs ended, not one per wake-up";
+  EXPECT_NE(engine->MetricsText().find("\ncuzk_heap_trims_total " + std::to_string(trims) + "\n"), std::string::npos);
+}
+
 TEST_F(EngineTest, KindWithoutHandlerFailsWithAClearMessage) {
   auto engine = Start();
   ProofRequest r = ChainRequest("snap", 8, 1);
