@@ -26,11 +26,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for _ in $(seq 100); do
-  [ -S "$sock" ] && break
-  kill -0 "$daemon" 2>/dev/null || { cat "$log"; echo "e2e: daemon died" >&2; exit 1; }
-  sleep 0.1
-done
+source scripts/await-socket.sh
+cuzk_await_socket "$sock" "$daemon" 10 || { cat "$log"; echo "e2e: the daemon died or did not listen in 10 s" >&2; exit 1; }
 
 echo "== status"
 "$BIN/cuzk-bench" -a "unix://$sock" status

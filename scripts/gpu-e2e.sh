@@ -18,6 +18,7 @@
 # keep a kind's files for a later call; otherwise they are deleted after its prove stage).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/await-socket.sh
 BUNDLE=${BUNDLE:-.bundle}
 OUT=${OUT:-e2e-report}
 SIZE=${SIZE:-32GiB}
@@ -91,12 +92,7 @@ for kind in "${kinds[@]}"; do
     "$BUNDLE/run" cuzk-daemon -c "$WORK/none.toml" -l "unix://$sock" --param-cache "$PARAMS" --log-level info \
       >"$OUT/daemon-$kind.log" 2>&1 &
     daemon=$!
-    for _ in $(seq 300); do
-      [ -S "$sock" ] && break
-      kill -0 "$daemon" 2>/dev/null || break
-      sleep 0.1
-    done
-    if [ ! -S "$sock" ]; then
+    if ! cuzk_await_socket "$sock" "$daemon" 30; then
       fail "$kind: the daemon did not start (log daemon-$kind.log)"
     else
       bench=("$BUNDLE/run" cuzk-bench -a "unix://$sock")

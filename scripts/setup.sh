@@ -50,12 +50,11 @@ trap cleanup EXIT
 : >"$work/none.toml" # defaults, whatever /etc/cuzk holds
 "$BIN/cuzk-daemon" -c "$work/none.toml" -l "unix://$sock" --param-cache "$params" --log-level info >"$log" 2>&1 &
 daemon=$!
-for _ in $(seq 300); do
-  [ -S "$sock" ] && break
-  kill -0 "$daemon" 2>/dev/null || { cat "$log"; echo "main job: cuzk-daemon died" >&2; exit 1; }
-  sleep 0.1
-done
-[ -S "$sock" ] || { cat "$log"; echo "main job: no socket after 30 s" >&2; exit 1; }
+source scripts/await-socket.sh
+waited=0
+cuzk_await_socket "$sock" "$daemon" 30 || waited=$?
+[ "$waited" -ne 1 ] || { cat "$log"; echo "main job: cuzk-daemon died" >&2; exit 1; }
+[ "$waited" -eq 0 ] || { cat "$log"; echo "main job: no socket after 30 s" >&2; exit 1; }
 
 rc=0
 "$BIN/cuzk-bench" -a "unix://$sock" single --type porep --c1 "$work/sector/c1-envelope.json" \

@@ -60,12 +60,8 @@ done
 "$BIN/cuzk-daemon" -c "$work/none.toml" -l "unix://$sock" --param-cache "$PARAMS" --log-level info \
   >"$OUT/daemon.log" 2>&1 &
 daemon=$!
-for _ in $(seq 100); do
-  [ -S "$sock" ] && break
-  kill -0 "$daemon" 2>/dev/null || fail "the daemon did not start (log $OUT/daemon.log)"
-  sleep 0.1
-done
-[ -S "$sock" ] || fail "no socket after 10 s (log $OUT/daemon.log)"
+source scripts/await-socket.sh
+cuzk_await_socket "$sock" "$daemon" 30 || fail "the daemon died or did not listen in 30 s (log $OUT/daemon.log)"
 
 # seconds since start, VmRSS in KiB
 t0=$(date +%s.%N)

@@ -77,11 +77,6 @@ void Metrics::PartitionProved(AbcSite site) {
   abc_sites_[size_t(site)]++;
 }
 
-uint64_t Metrics::PartitionsWithAbcOn(AbcSite site) const {
-  std::lock_guard lock(mu_);
-  return abc_sites_[size_t(site)];
-}
-
 Metrics::Totals Metrics::JobTotals() const {
   std::lock_guard lock(mu_);
   Totals t;

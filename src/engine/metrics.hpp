@@ -26,7 +26,6 @@ public:
   //! where a proved partition's a, b, c were formed (PartitionTimeline::deferred_abc, abc_on_prover_host)
   enum class AbcSite { SYNTHESIS, DEVICE, PROVER_HOST };
   void PartitionProved(AbcSite site);
-  uint64_t PartitionsWithAbcOn(AbcSite site) const;
 
   struct Totals {
     uint64_t completed = 0, failed = 0, cancelled = 0;

@@ -390,7 +390,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     Clock::time_point device_end{}, prove_end{}, check_end{};
     Expected<std::vector<groth16::PartialProof>> partial = Error{""};
     const bool deferred = rp.assignment->IsDeferred();
-    groth16::ProverTimings prover_timings;
+    groth16::ProverTimings prover_timings; // a prover that forms deferred a, b, c on its host times them in .abc
     try {
       std::unique_lock device_lock(device.prove_mu, std::defer_lock);
       if (device.spec.serialize_prove_start) device_lock.lock();
@@ -402,6 +402,9 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     } catch (...) {
       device_error = "prove: unknown exception";
     }
+    const auto site = !deferred                ? Metrics::AbcSite::SYNTHESIS
+                      : prover_timings.abc > 0 ? Metrics::AbcSite::PROVER_HOST
+                                               : Metrics::AbcSite::DEVICE;
     std::string probe_says;
     const bool usable = device_error.empty() || !device.spec.usable || device.spec.usable(&probe_says);
     if (device_error.empty()) {
@@ -490,12 +493,8 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       span.device_end_ms = since(device_end);
       span.prove_end_ms = since(prove_end);
       span.self_check_end_ms = since(check_end);
-      // a prover that evaluates deferred a, b, c on its host times them in ProverTimings::abc
-      span.abc_on_prover_host = deferred && prover_timings.abc > 0;
+      span.abc_on_prover_host = site == Metrics::AbcSite::PROVER_HOST;
     }
-    const auto site = !deferred                ? Metrics::AbcSite::SYNTHESIS
-                      : prover_timings.abc > 0 ? Metrics::AbcSite::PROVER_HOST
-                                               : Metrics::AbcSite::DEVICE;
     metrics.PartitionProved(site);
     if (site == Metrics::AbcSite::PROVER_HOST && !device.warned_abc_on_host) {
       device.warned_abc_on_host = true;

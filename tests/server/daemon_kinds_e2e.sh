@@ -47,11 +47,8 @@ done
 printf '[daemon]\nlisten = "unix://%s/cuzk.sock"\n[srs]\nparam_cache = "%s"\n' "$work" "$params" >"$work/cuzk.toml"
 "$bin/cuzk-daemon" -c "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
 daemon=$!
-for _ in $(seq 300); do
-  [ -S "$work/cuzk.sock" ] && break
-  kill -0 "$daemon" 2>/dev/null || fail "daemon exited at start"
-  sleep 0.1
-done
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/await-socket.sh"
+cuzk_await_socket "$work/cuzk.sock" "$daemon" 30 || fail "the daemon exited at start or did not listen in 30 s"
 addr="unix://$work/cuzk.sock"
 
 pids=()
