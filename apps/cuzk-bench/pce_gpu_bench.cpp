@@ -64,7 +64,7 @@ GpuEvaluation BenchGpuEvaluation(const pce::PreCompiledCircuit &circuit, const r
     g.median_ms = ms[ms.size() / 2];
     g.min_ms = ms.front();
     std::vector<ff::Fr> host(rows);
-    const std::vector<ff::Fr> *want[3] = {&reference.a, &reference.b, &reference.c};
+    const r1cs::FrVector *want[3] = {&reference.a, &reference.b, &reference.c};
     for (int k = 0; k < 3 && g.difference.empty(); k++) {
       dout.CopyToHost(std::span<ff::Fr>(host), s, k * rows);
       s.Synchronize();

@@ -50,7 +50,7 @@ template <class C> std::vector<ec::Affine<C>> Pool(size_t distinct, std::mt19937
   return ec::BatchToAffine<C>(pts);
 }
 
-template <class T> void FillRepeat(std::vector<T> &v, size_t n, const std::vector<T> &pool) {
+template <class T, class A> void FillRepeat(std::vector<T, A> &v, size_t n, const std::vector<T> &pool) {
   v.resize(n);
   for (size_t i = 0; i < n; i++) v[i] = pool[i % pool.size()];
 }

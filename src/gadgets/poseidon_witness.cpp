@@ -2,10 +2,8 @@
 // its allocation order.
 #include "gadgets/poseidon_witness.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cassert>
-#include <vector>
 
 namespace cuzk::gadgets {
 
@@ -34,15 +32,15 @@ void MixSparse(const hash::PoseidonSparseMatrix &m, Fr *s, size_t t) {
 
 // The S-box of a full or partial round: its input, a combination, is allocated first (Elt::Num's
 // allocation), then l², l⁴ and l·l⁴ (+ key).
-void SBox(std::vector<Fr> &aux, Fr &x, const Fr *key) {
+void SBox(Fr *&aux, Fr &x, const Fr *key) {
   const Fr l2 = x.Square();
   const Fr l4 = l2.Square();
   Fr l5 = l4 * x;
   if (key) l5 += *key;
-  aux.push_back(x);
-  aux.push_back(l2);
-  aux.push_back(l4);
-  aux.push_back(l5);
+  *aux++ = x;
+  *aux++ = l2;
+  *aux++ = l4;
+  *aux++ = l5;
   x = l5;
 }
 
@@ -55,9 +53,8 @@ AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNu
   constexpr unsigned HF = hash::POSEIDON_HALF_FULL_ROUNDS;
   // 3(t − 1) + 4t·(R_F − 1) + 4·R_P + 1, one constraint each
   const size_t allocs = 3 * (t - 1) + 4 * t * (c.full_rounds - 1) + 4 * c.partial_rounds + 1;
-  std::vector<Fr> &aux = w.aux_assignment;
-  if (aux.capacity() - aux.size() < allocs) w.Reserve(0, std::max(2 * aux.capacity(), aux.size() + allocs));
-  const size_t start = aux.size();
+  Fr *const start = w.AppendAux(allocs);
+  Fr *aux = start;
 
   std::array<Fr, hash::POSEIDON_MAX_WIDTH> s;
   s[0] = tag;
@@ -76,9 +73,9 @@ AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNu
       const Fr l2 = x.Square();
       const Fr l4 = l2.Square();
       s[i] = x * l4 + post[i];
-      aux.push_back(l2);
-      aux.push_back(l4);
-      aux.push_back(s[i]);
+      *aux++ = l2;
+      *aux++ = l4;
+      *aux++ = s[i];
     }
     MixDense(c.mds, s.data(), t);
   }
@@ -101,11 +98,11 @@ AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNu
   // the terminal mix: only element 1 is read, and allocated as the digest
   Fr out = s[0] * c.mds.At(0, 1);
   for (size_t i = 1; i < t; i++) out += s[i] * c.mds.At(i, 1);
-  aux.push_back(out);
-  assert(aux.size() - start == allocs);
+  *aux++ = out;
+  assert(size_t(aux - start) == allocs);
   (void)start;
   w.CountConstraints(allocs);
-  return AllocatedNum(r1cs::Variable::Aux(uint32_t(aux.size() - 1)), out);
+  return AllocatedNum(r1cs::Variable::Aux(uint32_t(w.NumAux() - 1)), out);
 }
 
 } // namespace cuzk::gadgets

@@ -53,24 +53,21 @@ Word FromBitsBe(std::span<const Boolean> bits) {
 // counts them: every allocation of the compression comes with exactly one constraint.
 class Sink {
 public:
-  explicit Sink(std::vector<Fr> &aux) : aux_(aux) {}
+  //! writes at `at`, the place of aux variable `base`
+  Sink(Fr *at, size_t base) : begin_(at), at_(at), base_(base) {}
 
   //! the bits of `values` where `mask` is set, lowest first
   void Bits(uint64_t mask, uint64_t values) {
-    allocs_ += size_t(std::popcount(mask));
-    for (; mask; mask &= mask - 1) aux_.push_back(VALUE[(values >> std::countr_zero(mask)) & 1]);
+    for (; mask; mask &= mask - 1) *at_++ = VALUE[(values >> std::countr_zero(mask)) & 1];
   }
-  void Bit(bool value) {
-    aux_.push_back(VALUE[value]);
-    allocs_++;
-  }
-  size_t Next() const { return aux_.size(); }
-  size_t Allocs() const { return allocs_; }
+  void Bit(bool value) { *at_++ = VALUE[value]; }
+  size_t Next() const { return base_ + Allocs(); }
+  size_t Allocs() const { return size_t(at_ - begin_); }
 
 private:
   static constexpr Fr VALUE[2] = {Fr::Zero(), Fr::One()};
-  std::vector<Fr> &aux_;
-  size_t allocs_ = 0;
+  Fr *begin_, *at_;
+  size_t base_;
 };
 
 // MultiEq's flushes (one constraint each), without the combinations: where an equality of
@@ -248,10 +245,8 @@ UInt32 ToUInt32(const Word &w, size_t base) {
 std::array<UInt32, 8> Sha256CompressionWitness(r1cs::WitnessCS &witness, std::span<const Boolean> input,
                                                std::span<const UInt32, 8> current_hash_value) {
   assert(input.size() == 512);
-  std::vector<Fr> &aux = witness.aux_assignment;
-  if (aux.capacity() - aux.size() < SHA256_COMPRESSION_MAX_AUX)
-    witness.Reserve(0, std::max(2 * aux.capacity(), aux.size() + SHA256_COMPRESSION_MAX_AUX));
-  Sink sink(aux);
+  const size_t first = witness.NumAux();
+  Sink sink(witness.AuxSpace(SHA256_COMPRESSION_MAX_AUX), first);
   FlushCounter meq;
 
   std::array<Word, 8> cur;
@@ -300,6 +295,7 @@ std::array<UInt32, 8> Sha256CompressionWitness(r1cs::WitnessCS &witness, std::sp
     const Word ops[2] = {cur[k], *rest[k]};
     out[k] = AddMany(sink, meq, ops, &base[k]);
   }
+  witness.CommitAux(sink.Allocs());
   witness.CountConstraints(sink.Allocs() + meq.Finish());
 
   std::array<UInt32, 8> result;

@@ -6,7 +6,6 @@
 #include <string>
 
 #include <tbb/parallel_for.h>
-#include <tbb/parallel_invoke.h>
 
 namespace cuzk::pce {
 namespace {
@@ -94,10 +93,11 @@ Status Evaluate(const PreCompiledCircuit &pce, r1cs::WitnessCS &&witness, r1cs::
   if (out.NumInputs() != 1 || out.NumAux() != 0 || out.NumConstraints() != 0 || out.IsDeferred())
     return Error{"pce::Evaluate needs an empty proving assignment"};
   const uint64_t rows = pce.NumConstraints();
-  // a, b, c (12.5 GB for a 32 GiB PoRep partition) are zeroed by resize, one thread each: side by side,
-  // on huge pages, or those first touches were a serial second of the evaluation
-  tbb::parallel_invoke([&] { r1cs::ResizeOnHugePages(out.a, rows); }, [&] { r1cs::ResizeOnHugePages(out.b, rows); },
-                       [&] { r1cs::ResizeOnHugePages(out.c, rows); });
+  // a, b, c (12.5 GB for a 32 GiB PoRep partition) are sized unwritten, on huge pages: every row is
+  // written once below, first touched by the thread that evaluates its block
+  r1cs::ResizeOnHugePages(out.a, rows);
+  r1cs::ResizeOnHugePages(out.b, rows);
+  r1cs::ResizeOnHugePages(out.c, rows);
   EvaluateAll(pce, witness.input_assignment, witness.aux_assignment, out.a.data(), out.b.data(), out.c.data());
   out.input_assignment = std::move(witness.input_assignment);
   out.aux_assignment = std::move(witness.aux_assignment);

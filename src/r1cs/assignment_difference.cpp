@@ -3,12 +3,14 @@
 
 #include <bit>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace cuzk::r1cs {
 namespace {
 
-std::string VectorDifference(const std::vector<ff::Fr> &x, const std::vector<ff::Fr> &y, const char *name) {
+std::string VectorDifference(std::span<const ff::Fr> x, std::span<const ff::Fr> y, const char *name) {
   if (x.size() != y.size())
     return std::string(name) + ": lengths " + std::to_string(x.size()) + " and " + std::to_string(y.size());
   for (size_t i = 0; i < x.size(); i++)

@@ -11,9 +11,10 @@ namespace cuzk::r1cs {
 //! transparent huge pages (or with them off) refuses it, and the memory stays on small pages.
 void AdviseHugePages(void *p, size_t bytes);
 
-//! v resized to n values (zeroed), its storage first reserved and advised onto huge pages when it
-//! was empty: for a vector about to be filled whole
-template <class T> void ResizeOnHugePages(std::vector<T> &v, size_t n) {
+//! v resized to n values (zeroed, unless its allocator leaves them unwritten: r1cs/assignment.hpp), its
+//! storage first reserved and advised onto huge pages when it was empty: for a vector about to be
+//! filled whole
+template <class T, class A> void ResizeOnHugePages(std::vector<T, A> &v, size_t n) {
   if (v.empty() && n > v.capacity()) {
     v.reserve(n);
     AdviseHugePages(v.data(), v.capacity() * sizeof(T));

@@ -3,6 +3,7 @@
 
 #include "r1cs/synthesis_stop.hpp"
 
+#include <span>
 #include <string>
 
 namespace cuzk::r1cs {
@@ -24,7 +25,7 @@ inline void AddProduct(Fr &acc, const Fr &coeff, const Fr &value) {
 }
 
 // Σ coeff·value, marking in the trackers (when given) every variable with a non-zero coefficient.
-Fr EvalTracked(const LinearCombination &lc, const std::vector<Fr> &inputs, const std::vector<Fr> &aux,
+Fr EvalTracked(const LinearCombination &lc, std::span<const Fr> inputs, std::span<const Fr> aux,
                DensityTracker *input_density, DensityTracker *aux_density) {
   Fr acc = Fr::Zero();
   for (const Term &t : lc.Inputs()) {

@@ -9,6 +9,7 @@
 // and densities filled. The prover backend then forms a, b, c itself; NumConstraints() still
 // counts the circuit's rows. A deferred assignment takes no more constraints or variables.
 #pragma once
+#include "r1cs/assignment.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/deferred_abc.hpp"
 #include "r1cs/density.hpp"
@@ -50,11 +51,11 @@ public:
   //! `deferred`: for users that read a, b, c themselves. Nothing when not deferred.
   void Materialize();
 
-  std::vector<Fr> a, b, c; //!< per constraint: A·w, B·w, C·w (empty while deferred)
+  FrVector a, b, c; //!< per constraint: A·w, B·w, C·w (empty while deferred)
   //! when set, a, b, c are formed from the assignments by the prover (see the file comment)
   std::shared_ptr<const DeferredAbc> deferred;
   std::vector<Fr> input_assignment; //!< input 0 is ONE
-  std::vector<Fr> aux_assignment;
+  FrVector aux_assignment;
   DensityTracker a_aux_density;
   DensityTracker b_input_density;
   DensityTracker b_aux_density;

@@ -5,6 +5,7 @@
 // is what one needs to find the faulty gadget. With check_values = false it only counts (for
 // circuits without a witness, e.g. the blank circuits of parameter generation).
 #pragma once
+#include "r1cs/assignment.hpp"
 #include "r1cs/constraint_system.hpp"
 
 #include <optional>
@@ -31,7 +32,7 @@ public:
   const std::optional<std::string> &WhichIsUnsatisfied() const { return first_unsatisfied_; }
 
   std::vector<Fr> input_assignment; //!< empty unless check_values
-  std::vector<Fr> aux_assignment;
+  FrVector aux_assignment;
 
 protected:
   Variable AllocVariable(VarKind kind, std::string_view name, ValueFn value) override;

@@ -140,7 +140,7 @@ TEST(Insertion, FalsifiedWitnessIsRejected) {
   Fixture f = Make(wit, 8, 3, 5, 11);
   const auto out = Insert(wit, f.nums.back(), f.bits, std::span<const AllocatedNum>(f.nums.data(), 7));
   ASSERT_EQ(test::FirstUnsatisfied(rec, wit.input_assignment, wit.aux_assignment), std::nullopt);
-  std::vector<Fr> bad = wit.aux_assignment;
+  r1cs::FrVector bad = wit.aux_assignment;
   std::swap(bad[out[5].Var().index], bad[out[6].Var().index]);
   EXPECT_NE(test::FirstUnsatisfied(rec, wit.input_assignment, bad), std::nullopt);
   // a non-boolean index bit is caught too

@@ -146,7 +146,7 @@ TEST(PoseidonCircuit, RecordedMatricesAreSatisfiedByTheWitnessOnlyAssignment) {
     EXPECT_EQ(test::FirstUnsatisfied(rec, wit.input_assignment, wit.aux_assignment), std::nullopt) << "arity " << arity;
     // a falsified witness is rejected: one S-box output in the middle, then the digest itself
     for (size_t k : {rec.NumAux() / 2, size_t(out.Var().index)}) {
-      std::vector<Fr> bad = wit.aux_assignment;
+      r1cs::FrVector bad = wit.aux_assignment;
       bad[k] += Fr::One();
       EXPECT_NE(test::FirstUnsatisfied(rec, wit.input_assignment, bad), std::nullopt) << "aux " << k;
     }

@@ -61,7 +61,8 @@ std::vector<BitSpec> RandomSpecs(size_t n, double p_const, double p_not, uint64_
 }
 
 struct Outcome {
-  std::vector<Fr> inputs, aux;
+  std::vector<Fr> inputs;
+  r1cs::FrVector aux;
   size_t constraints = 0;
   std::vector<Boolean> result;
 };

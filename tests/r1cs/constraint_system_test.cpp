@@ -42,7 +42,7 @@ std::vector<bool> DensityFromMatrix(const SparseMatrix &m, VarKind kind, size_t 
   return d;
 }
 
-Fr EvalRow(const SparseMatrix &m, size_t row, const std::vector<Fr> &inputs, const std::vector<Fr> &aux) {
+Fr EvalRow(const SparseMatrix &m, size_t row, std::span<const Fr> inputs, std::span<const Fr> aux) {
   Fr acc = Fr::Zero();
   for (uint64_t k = m.row_start[row]; k < m.row_start[row + 1]; k++) {
     Variable v = Column::Unpack(m.columns[k]);

@@ -38,32 +38,19 @@ size_t TailMaxAux(const PorepChallengeProof &proof) {
 void WitnessStackedCircuit(r1cs::WitnessCS &w, const StackedCircuitInput &input) {
   const StackedPrefix prefix = SynthesizeStackedPrefix(w, input);
   const size_t n = input.proofs.size(), layers = input.layers;
-  if (WitnessIsSequential()) {
-    for (size_t i = 0; i < n; i++) SynthesizeStackedChallenge(w, input, i, prefix);
-    return;
-  }
-  // challenge i's parts: its head, its labels by layer, its tail
-  const size_t per_challenge = layers + 2;
-  WitnessParts parts(w, n * per_challenge);
-  for (size_t i = 0; i < n; i++) {
-    parts.Reserve(i * per_challenge, HeadMaxAux(input.proofs[i], layers));
-    for (size_t layer = 1; layer <= layers; layer++) parts.Reserve(i * per_challenge + layer, LABEL_MAX_AUX);
-    parts.Reserve(i * per_challenge + layers + 1, TailMaxAux(input.proofs[i]));
-  }
-  FirstError errors(n);
-  tbb::parallel_for(size_t(0), n, [&](size_t i) {
-    errors.Run(i, [&] {
-      r1cs::WitnessCS *own = &parts[i * per_challenge];
-      const StackedChallengeHead head = SynthesizeStackedChallengeHead(own[0], input, i, prefix);
-      std::vector<gadgets::AllocatedNum> labels(layers);
-      tbb::parallel_for(size_t(1), layers + 1, [&](size_t layer) {
-        labels[layer - 1] = SynthesizeStackedLabel(own[layer], prefix, head, layer);
-      });
-      SynthesizeStackedChallengeTail(own[layers + 1], input, i, prefix, head, labels);
+  if (n == 0) return;
+  // challenge i's parts: its head, its labels by layer, its tail (every challenge's are the same size)
+  std::vector<size_t> max_aux(layers + 2, LABEL_MAX_AUX);
+  max_aux.front() = HeadMaxAux(input.proofs[0], layers);
+  max_aux.back() = TailMaxAux(input.proofs[0]);
+  SynthesizeGroups(w, n, max_aux, [&](size_t i, r1cs::WitnessCS *own) {
+    const StackedChallengeHead head = SynthesizeStackedChallengeHead(own[0], input, i, prefix);
+    std::vector<gadgets::AllocatedNum> labels(layers);
+    tbb::parallel_for(size_t(1), layers + 1, [&](size_t layer) {
+      labels[layer - 1] = SynthesizeStackedLabel(own[layer], prefix, head, layer);
     });
+    SynthesizeStackedChallengeTail(own[layers + 1], input, i, prefix, head, labels);
   });
-  errors.Rethrow();
-  parts.AppendTo(w);
 }
 
 } // namespace cuzk::filecoin

@@ -3,11 +3,10 @@
 //
 // After the prefix (spec/porep.md §3.1) a partition's challenges are independent, and inside a
 // challenge so are its labels once the parent columns are allocated (filecoin/stacked_circuit_parts.hpp).
-// So the prefix goes into w, and each challenge's head, each of its labels and its tail into a system
-// of its own, on the threads the caller allows (a tbb::task_arena around the call limits them); the
-// parts are appended in order. With one thread everything goes straight into w. SHA-256 and Poseidon
-// take their native witness paths (gadgets/sha256_witness.hpp, poseidon_witness.hpp) unless w's
-// native gadgets are off.
+// So the prefix goes into w, and each challenge's head, each of its labels and its tail are parts
+// (gadgets/witness_parts.hpp) written in place in w, on the threads the caller allows (a
+// tbb::task_arena around the call limits them). SHA-256 and Poseidon take their native witness paths
+// (gadgets/sha256_witness.hpp, poseidon_witness.hpp) unless w's native gadgets are off.
 #pragma once
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "r1cs/witness_cs.hpp"

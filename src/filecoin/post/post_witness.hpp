@@ -3,10 +3,9 @@
 //
 // The (pseudo-)sectors of a partition are independent sub-circuits, and so are the challenges of one
 // sector once its comm_r_last is allocated (filecoin/post_circuit_parts.hpp). A partition of several
-// sectors (WindowPoSt) synthesises each sector into a system of its own, a single sector (WinningPoSt)
-// its prefix into w and each challenge into a system of its own, on the threads the caller allows
-// (a tbb::task_arena around the call limits them); the parts are appended in order. With one thread
-// everything goes straight into w. Poseidon takes its native witness path
+// sectors (WindowPoSt) makes each sector a part, a single sector (WinningPoSt) its prefix into w and
+// each challenge a part (gadgets/witness_parts.hpp: written in place in w), on the threads the caller
+// allows (a tbb::task_arena around the call limits them). Poseidon takes its native witness path
 // (gadgets/poseidon_witness.hpp) unless w's native gadgets are off.
 #pragma once
 #include "filecoin/post/post_circuit.hpp"

@@ -3,10 +3,10 @@
 //
 // After the prefix (k_and_h_select, commitments, the apex tree, the challenge bits; filecoin/
 // snap_circuit_parts.hpp) a partition's challenges are independent sub-circuits: the prefix goes into
-// w and each challenge into a system of its own, on the threads the caller allows (a tbb::task_arena
-// around the call limits them); the parts are appended in order. With one thread everything goes
-// straight into w. SHA-256 and Poseidon take their native witness paths (gadgets/sha256_witness.hpp,
-// poseidon_witness.hpp) unless w's native gadgets are off.
+// w and each challenge is a part (gadgets/witness_parts.hpp: written in place in w), on the threads
+// the caller allows (a tbb::task_arena around the call limits them). SHA-256 and Poseidon take their
+// native witness paths (gadgets/sha256_witness.hpp, poseidon_witness.hpp) unless w's native gadgets
+// are off.
 #pragma once
 #include "filecoin/snap/snap_circuit.hpp"
 #include "r1cs/witness_cs.hpp"
