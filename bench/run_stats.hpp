@@ -1,5 +1,5 @@
 // bench/run_stats.hpp — what the partition benchmarks (partition_synth_bench, witness_bench) report
-// of repeated runs: process CPU time beside wall time, and the median of R runs.
+// of repeated runs: process CPU time beside wall time, the median of R runs, and the process's peak memory.
 #pragma once
 #include <sys/resource.h>
 
@@ -16,6 +16,13 @@ inline double CpuSeconds() {
   getrusage(RUSAGE_SELF, &usage);
   return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
          double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
+
+//! the peak resident memory of the process so far, in KiB (getrusage's ru_maxrss on Linux)
+inline long PeakRssKiB() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
 }
 
 //! the middle value, or the mean of the two middle ones for an even count (non-empty `v`)

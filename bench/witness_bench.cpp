@@ -21,7 +21,9 @@
 // The vanilla proof comes from virtual sectors (filecoin/testing/virtual_partition.hpp) and is
 // verified before its circuit is synthesised. Not a Google Benchmark program: a 32 GiB partition is
 // seconds to minutes per run, so repetition is explicit; the output is one JSON object (stdout and
-// --json) and readable lines on stderr.
+// --json) and readable lines on stderr, with the share of the aux values that are bits, the size a
+// packed witness would have (bits as bits, other values as a 4-byte index and the value), and the
+// process's peak RSS (which holds the reference witness beside the one measured).
 #include "base/elapsed.hpp"
 #include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep/porep_witness.hpp"
@@ -56,6 +58,7 @@ using namespace cuzk;
 using namespace cuzk::filecoin;
 using cuzk::bench::CpuSeconds;
 using cuzk::bench::Median;
+using cuzk::bench::PeakRssKiB;
 
 [[noreturn]] void Die(const std::string &why) {
   std::fprintf(stderr, "witness_bench: %s\n", why.c_str());
@@ -214,6 +217,14 @@ int main(int argc, char **argv) {
   r1cs::WitnessCS reference;
   reference.SetNativeGadgets(false);
   part.synthesize(reference);
+  // what a packed witness (the bits as bits, the other values as index and value) would hold
+  size_t bits = 0;
+  for (const ff::Fr &v : reference.aux_assignment) bits += v.IsZero() || v.IsOne();
+  const size_t dense = shape.aux - bits;
+  const double full_mb = double(shape.aux) * sizeof(ff::Fr) / 1e6;
+  const double packed_mb = (double((shape.aux + 63) / 64 * 8) + double(dense) * (sizeof(ff::Fr) + 4)) / 1e6;
+  std::fprintf(stderr, "  aux: %zu bits (%.1f%%), %zu other values; %.1f MB as field elements, %.1f MB packed\n", bits,
+               100.0 * double(bits) / double(std::max<size_t>(shape.aux, 1)), dense, full_mb, packed_mb);
   int status = 0;
   auto check = [&](const r1cs::WitnessCS &w, const std::string &what) {
     if (w.input_assignment == reference.input_assignment && w.aux_assignment == reference.aux_assignment &&
@@ -274,6 +285,7 @@ int main(int argc, char **argv) {
   std::ostringstream json;
   json << "{\"kind\":\"" << o.kind << "\",\"size\":\"" << o.size << "\",\"what\":\"" << part.what
        << "\",\"constraints\":" << shape.constraints << ",\"inputs\":" << shape.inputs << ",\"aux\":" << shape.aux
+       << ",\"aux_bits\":" << bits << ",\"full_mb\":" << full_mb << ",\"packed_mb\":" << packed_mb
        << ",\"reserve\":" << (o.reserve ? "true" : "false") << ",\"results\":[";
   for (size_t i = 0; i < results.size(); i++) {
     const Timing &r = results[i];
@@ -282,7 +294,8 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < r.seconds.size(); k++) json << (k ? "," : "") << r.seconds[k];
     json << "]}";
   }
-  json << "],\"equal\":" << (status == 0 ? "true" : "false") << "}";
+  json << "],\"peak_rss_mb\":" << double(PeakRssKiB()) / 1e3 << ",\"equal\":" << (status == 0 ? "true" : "false")
+       << "}";
   std::printf("%s\n", json.str().c_str());
   if (!o.json.empty()) std::ofstream(o.json) << json.str() << "\n";
   return status;
