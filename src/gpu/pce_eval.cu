@@ -2,7 +2,7 @@
 //
 // One CUDA block per block of BLOCK_ROWS rows, the three matrices side by side in one grid
 // (blockIdx.y), so a launch has ~95 k blocks for a 32 GiB PoRep partition and no tail of one matrix
-// waits for another. The per-thread bodies and why they are split so: pce_rows.cuh.
+// waits for another. The per-thread bodies, and why long rows go to whole warps: pce_rows.cuh.
 #include "gpu/pce_device.hpp"
 #include "gpu/pce_rows.cuh"
 
@@ -16,6 +16,8 @@ struct PceLaunch {
   Fr *out[3];
 };
 
+static_assert(pce::BLOCK_ROWS <= 65536, "a block's long rows are listed by u16 index");
+
 __global__ void __launch_bounds__(PCE_THREADS)
     PceEvaluateKernel(PceLaunch launch, const Fr *coefficients, const Fr *inputs, const Fr *aux) {
   const PceMatrix &m = launch.m[blockIdx.y];
@@ -26,8 +28,11 @@ __global__ void __launch_bounds__(PCE_THREADS)
   __shared__ typename Scan32::TempStorage scan32;
   __shared__ typename Scan64::TempStorage scan64;
   __shared__ PceBlockOffsets off;
+  __shared__ uint16_t warp_rows[pce::BLOCK_ROWS]; // the block's long rows, in no particular order
+  __shared__ uint32_t warp_row_count;
 
   const unsigned t = threadIdx.x;
+  if (t == 0) warp_row_count = 0;
   const pce::BlockStart start = m.blocks[block];
   const uint8_t *info = m.row_info + block * pce::BLOCK_ROWS;
   const uint32_t rows = PceRowsInBlock(m, block);
@@ -44,8 +49,26 @@ __global__ void __launch_bounds__(PCE_THREADS)
   __syncthreads();
 
   Fr *out = launch.out[blockIdx.y] + block * pce::BLOCK_ROWS;
-  for (uint32_t r = t; r < rows; r += PCE_THREADS)
-    out[r] = PceEvaluateRow(m, start, off, info, r, coefficients, inputs, aux);
+  for (uint32_t r = t; r < rows; r += PCE_THREADS) {
+    if (PceRowEntries(off, r) > PCE_SHORT_ROW)
+      warp_rows[atomicAdd(&warp_row_count, 1u)] = uint16_t(r);
+    else
+      out[r] = PceEvaluateRow(m, start, off, info, r, coefficients, inputs, aux);
+  }
+  __syncthreads();
+  // the long rows, one warp each (the loop is uniform within a warp: every lane shuffles)
+  const unsigned lane = t % PCE_WARP;
+  for (uint32_t i = t / PCE_WARP; i < warp_row_count; i += PCE_THREADS / PCE_WARP) {
+    const uint32_t r = warp_rows[i];
+    Fr acc = PceEvaluateRowSlice(m, start, off, info, r, lane, PCE_WARP, coefficients, inputs, aux);
+    // field addition is exact, so any order of the lanes' sums gives the CPU's value
+    for (unsigned d = PCE_WARP / 2; d > 0; d /= 2) {
+      Fr other;
+      for (int w = 0; w < Fr::N; w++) other.v[w] = __shfl_down_sync(0xffffffffu, acc.v[w], d);
+      acc += other;
+    }
+    if (lane == 0) out[r] = acc;
+  }
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // tests/gpu_emulation/pce_eval_emulation_test.cpp — the device evaluation of pre-compiled circuits
 // (src/gpu/pce_rows.cuh, launched by pce_eval.cu) run on the host: the kernel's four phases over
-// every thread of every block, with a host exclusive scan where the kernel scans the block, against
+// every thread of every block, with a host exclusive scan where the kernel scans the block and a host
+// sum of a long row's 32 lane slices where the kernel's warp shuffles them, against
 // pce::EvaluateMatrix element for element. Runs everywhere, CI included.
 #include "gpu/pce_rows.cuh"
 #include "gpu_test_util.hpp"
@@ -64,9 +65,17 @@ TwinResult TwinEvaluate(const pce::MatrixView &v, std::span<const ff::Fr> coeffi
       r.error = "block " + std::to_string(block) + ": its rows' offsets do not end at the next BlockStart";
       return r;
     }
-    for (unsigned t = 0; t < PCE_THREADS; t++)
-      for (uint32_t row = t; row < rows; row += PCE_THREADS)
-        r.out[block * pce::BLOCK_ROWS + row] = ToHost<ff::Fr>(PceEvaluateRow(m, start, *off, info, row, dc, di, da));
+    // short rows one thread each; a long row by the 32 lanes of a warp, each every 32nd entry, summed
+    for (uint32_t row = 0; row < rows; row++) {
+      Fr value = Fr::Zero();
+      if (PceRowEntries(*off, row) > PCE_SHORT_ROW) {
+        for (uint32_t lane = 0; lane < PCE_WARP; lane++)
+          value += PceEvaluateRowSlice(m, start, *off, info, row, lane, PCE_WARP, dc, di, da);
+      } else {
+        value = PceEvaluateRow(m, start, *off, info, row, dc, di, da);
+      }
+      r.out[block * pce::BLOCK_ROWS + row] = ToHost<ff::Fr>(value);
+    }
   }
   return r;
 }
