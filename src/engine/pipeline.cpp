@@ -5,6 +5,7 @@
 #include "groth16/proof_encoding.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/verifier.hpp"
+#include "msm/msm.hpp"
 #include "pce/deferred.hpp"
 #include "pce/evaluate.hpp"
 #include "r1cs/synthesis_stop.hpp"
@@ -391,12 +392,18 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     Expected<std::vector<groth16::PartialProof>> partial = Error{""};
     const bool deferred = rp.assignment->IsDeferred();
     groth16::ProverTimings prover_timings; // a prover that forms deferred a, b, c on its host times them in .abc
+    bool stopped = false; // by the job's stop flag (a cancel, or a shutdown past its grace): no device's fault
     try {
       std::unique_lock device_lock(device.prove_mu, std::defer_lock);
       if (device.spec.serialize_prove_start) device_lock.lock();
+      // a prover that obeys the flag (the CPU one) ends within one MSM task
+      const r1cs::ScopedSynthesisStop stop(&job.stop);
       partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1), &prover_timings);
       device_end = Clock::now();
       if (!partial) device_error = "prove: " + partial.ErrorMessage();
+    } catch (const msm::Stopped &e) {
+      stopped = true;
+      error = std::string("prove: ") + e.what();
     } catch (const std::exception &e) {
       device_error = std::string("prove: ") + e.what();
     } catch (...) {
@@ -407,7 +414,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
                                                : Metrics::AbcSite::DEVICE;
     std::string probe_says;
     const bool usable = device_error.empty() || !device.spec.usable || device.spec.usable(&probe_says);
-    if (device_error.empty()) {
+    if (device_error.empty() && !stopped) {
       rp.assignment.reset(); // a, b, c and the witness are done with
       rp.reservation.Release();
       try {
@@ -445,7 +452,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       else if (config.device_failure_limit > 0 && device.consecutive_failures >= config.device_failure_limit)
         TakeOutOfRotation(device, std::to_string(device.consecutive_failures) +
                                       " device errors in a row, the last: " + device_error);
-    } else {
+    } else if (!stopped) {
       device.consecutive_failures = 0;
       if (error.empty())
         device.proved++;
@@ -455,6 +462,15 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     if (job.Finished()) { // cancelled or failed meanwhile: the proof is discarded
       job.partitions_in_flight--;
       job.ReleaseWorkIfIdle();
+      lock.unlock();
+      rp = ReadyPartition{};
+      lock.lock();
+      if (device.out) break;
+      continue;
+    }
+    if (stopped) { // the job's flag is set, but it is not finished: a shutdown past its grace
+      job.partitions_in_flight--;
+      FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
       lock.unlock();
       rp = ReadyPartition{};
       lock.lock();

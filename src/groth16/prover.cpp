@@ -4,7 +4,9 @@
 #include "base/phase_timer.hpp"
 #include "msm/msm.hpp"
 #include "poly/poly.hpp"
+#include "r1cs/synthesis_stop.hpp"
 
+#include <atomic>
 #include <chrono>
 
 namespace cuzk::groth16 {
@@ -19,8 +21,13 @@ std::vector<uint64_t> DensityMask(const r1cs::DensityTracker &d) {
   return words;
 }
 
+// between phases: a set stop flag ends the prove (the MSMs also check it inside)
+void CheckStop(const std::atomic<bool> *stop) {
+  if (stop && stop->load(std::memory_order_relaxed)) throw msm::Stopped("prove stopped");
+}
+
 PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &pa, ProverTimings &t,
-                      msm::MsmScratch &scratch) {
+                      msm::MsmScratch &scratch, const std::atomic<bool> *stop) {
   const size_t num_inputs = pa.NumInputs();
   const size_t m = pa.NumConstraints() + num_inputs;
   const poly::Domain &domain = poly::Domain::ForSize(m);
@@ -50,12 +57,15 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
     PhaseTimer timer(t.abc);
     pa.deferred->EvaluateOnHost(pa.input_assignment, pa.aux_assignment, a.data(), b.data(), c.data());
   }
+  CheckStop(stop);
   {
     PhaseTimer timer(t.h_ntt);
     poly::ComputeH(domain, a, b, c);
   }
+  CheckStop(stop);
   msm::MsmOptions plain;
   plain.scratch = &scratch;
+  plain.stop = stop;
   {
     PhaseTimer timer(t.msm_h);
     out.h = msm::Msm(std::span<const G1Affine>(params.h), std::span<const Fr>(a.data(), n - 1), plain);
@@ -161,7 +171,8 @@ Expected<std::vector<PartialProof>> CpuBackend::ProveStart(const Parameters &par
   out.reserve(assignments.size());
   // circuits one after another, each using every thread: the MSMs and NTTs parallelise well,
   // and one circuit's buffers at a time bound the memory
-  for (const auto &pa : assignments) out.push_back(ProveOne(params, pa, local, scratch));
+  for (const auto &pa : assignments)
+    out.push_back(ProveOne(params, pa, local, scratch, r1cs::InstalledSynthesisStop()));
   if (timings) *timings += local;
   return out;
 }

@@ -62,7 +62,9 @@ public:
 };
 
 //! The CPU backend: poly for H, msm for the multi-scalar multiplications (oneTBB threads; limit
-//! them with a tbb::global_control or task_arena around the call).
+//! them with a tbb::global_control or task_arena around the call). It obeys the stop flag installed
+//! on the calling thread (r1cs::ScopedSynthesisStop): once set, ProveStart throws msm::Stopped
+//! between its phases or within one MSM task.
 class CpuBackend final : public ProverBackend {
 public:
   Expected<std::vector<PartialProof>> ProveStart(const Parameters &params,

@@ -188,6 +188,7 @@ ec::Jacobian<C> MsmImpl(std::span<const ec::Affine<C>> bases, std::span<const S>
   const size_t slots = size_t(tbb::this_task_arena::max_concurrency());
   CurveScratch<C> &cs = s.For<C>();
   ec::Jacobian<C> sum = ec::Jacobian<C>::Infinity();
+  if (options.stop && options.stop->load(std::memory_order_relaxed)) throw Stopped("msm stopped");
   if (!s.ones.empty()) {
     Grow(cs.gathered, slots * ONES_BLOCK);
     Grow(cs.inverse, slots * BatchAffineSumScratchSize(ONES_BLOCK));
@@ -199,7 +200,7 @@ ec::Jacobian<C> MsmImpl(std::span<const ec::Affine<C>> bases, std::span<const S>
                                   ? c >= AUTO_AFFINE_MIN_WINDOW
                                   : options.bucket_addition == BucketAddition::BatchAffine;
     Grow(cs.buckets, slots);
-    sum += Pippenger<C>(bases, canonical, s.rest, c, batch_affine, {cs.buckets.data(), slots});
+    sum += Pippenger<C>(bases, canonical, s.rest, c, batch_affine, {cs.buckets.data(), slots}, options.stop);
   }
   return sum;
 }

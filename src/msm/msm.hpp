@@ -8,9 +8,11 @@
 #pragma once
 #include "ec/ec.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <stdexcept>
 
 namespace cuzk::msm {
 
@@ -52,6 +54,16 @@ struct MsmOptions {
   std::span<const uint64_t> density{};
   //! caller-owned working memory; when null, Msm allocates its own for the call
   MsmScratch *scratch = nullptr;
+  //! When set, read before each (window, range of points) task, from whichever thread runs it: once
+  //! true, Msm throws Stopped instead of finishing (a cancelled job frees its CPU prover within one
+  //! task, not after the whole MSM).
+  const std::atomic<bool> *stop = nullptr;
+};
+
+//! what Msm throws when its options' stop flag is set
+class Stopped : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
 };
 
 //! Σ scalars[i]·bases[i] (or, with a density, Σ over the set bits). Bases may repeat, be

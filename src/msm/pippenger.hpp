@@ -14,6 +14,7 @@
 #include "ec/ec.hpp"
 #include "msm/affine_buckets.hpp"
 #include "msm/digits.hpp"
+#include "msm/msm.hpp"
 #include "msm/xyzz.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -22,6 +23,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <span>
@@ -69,11 +71,12 @@ template <class C> Xyzz<C> WeighBuckets(std::span<const Xyzz<C>> buckets) {
 
 //! Σ scalars[idx[i]]·bases[idx[i]] with window width c, buckets filled by XYZZ additions or
 //! by batched affine ones (affine_buckets.hpp). ws has one workspace per thread slot (at least
-//! the current arena's max concurrency); they are grown here.
+//! the current arena's max concurrency); they are grown here. A set `stop` ends it with Stopped before
+//! the next task (oneTBB cancels the others and rethrows on the caller's thread).
 template <class C>
 ec::Jacobian<C> Pippenger(std::span<const ec::Affine<C>> bases, std::span<const ff::Limbs<4>> scalars,
                           std::span<const uint32_t> idx, unsigned c, bool batch_affine,
-                          std::span<BucketWorkspace<C>> ws) {
+                          std::span<BucketWorkspace<C>> ws, const std::atomic<bool> *stop = nullptr) {
   using J = ec::Jacobian<C>;
   if (idx.empty()) return J::Infinity();
   assert(c >= 1 && c <= MAX_WINDOW_BITS);
@@ -95,6 +98,7 @@ ec::Jacobian<C> Pippenger(std::span<const ec::Affine<C>> bases, std::span<const 
         BucketWorkspace<C> &space = ws[slot];
         std::span<Xyzz<C>> buckets(space.xyzz.data(), nb);
         for (size_t t = r.begin(); t != r.end(); t++) {
+          if (stop && stop->load(std::memory_order_relaxed)) throw Stopped("msm stopped");
           const unsigned w = unsigned(t / ranges);
           const size_t part = t % ranges, lo = n * part / ranges, hi = n * (part + 1) / ranges;
           if (batch_affine) {

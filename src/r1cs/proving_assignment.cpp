@@ -80,6 +80,7 @@ thread_local const std::atomic<bool> *tls_stop = nullptr;
 ScopedSynthesisStop::ScopedSynthesisStop(const std::atomic<bool> *stop) : previous_(tls_stop) { tls_stop = stop; }
 ScopedSynthesisStop::~ScopedSynthesisStop() { tls_stop = previous_; }
 bool SynthesisStopRequested() { return tls_stop && tls_stop->load(std::memory_order_relaxed); }
+const std::atomic<bool> *InstalledSynthesisStop() { return tls_stop; }
 
 void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination &la, const LinearCombination &lb,
                                       const LinearCombination &lc) {

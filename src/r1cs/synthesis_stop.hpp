@@ -3,7 +3,8 @@
 // A cancelled job or a daemon shutting down should free its synthesis worker within milliseconds,
 // not after the whole partition (minutes at 32 GiB). While a flag is installed on a thread,
 // ProvingAssignment checks it every STOP_CHECK_INTERVAL constraints synthesised on that thread and,
-// once it is set, throws SynthesisError. Thread-local, so circuits need no parameter for it.
+// once it is set, throws SynthesisError. Thread-local, so circuits need no parameter for it. The CPU
+// prover (groth16::CpuBackend) obeys the same flag between its phases and inside its MSMs.
 #pragma once
 #include <atomic>
 #include <cstddef>
@@ -27,5 +28,8 @@ private:
 
 //! whether the flag installed on this thread is set
 bool SynthesisStopRequested();
+//! the flag installed on this thread, or null: for work that runs on other threads too (the CPU
+//! prover hands it to its MSMs' tasks)
+const std::atomic<bool> *InstalledSynthesisStop();
 
 } // namespace cuzk::r1cs

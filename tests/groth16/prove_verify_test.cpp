@@ -1,11 +1,14 @@
 // tests/groth16/prove_verify_test.cpp — setup → prove → verify on small circuits, and every way a
 // proof must be rejected: tampered, wrong public input, another verifying key.
 #include "groth16/groth16.hpp"
+#include "msm/msm.hpp"
 #include "r1cs/sample_circuits.hpp"
+#include "r1cs/synthesis_stop.hpp"
 #include "r1cs/test_cs.hpp"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <random>
 
 namespace cuzk::groth16 {
@@ -122,6 +125,22 @@ TEST(Groth16, ParametersOfAnotherCircuitAreAnError) {
   auto proof = CreateProof(backend, params, MulChainCircuit{Fr::FromUint(2), 5}, rng);
   ASSERT_FALSE(proof);
   EXPECT_NE(proof.ErrorMessage().find("does not match"), std::string::npos) << proof.ErrorMessage();
+}
+
+// The CPU prover obeys the stop flag installed on its thread: set, it throws msm::Stopped; installed
+// but unset, the proof is the same as without one.
+TEST(Groth16, TheCpuProverObeysTheInstalledStopFlag) {
+  const MulChainCircuit circuit{Fr::FromUint(7), 40};
+  const Parameters params = MakeParams(circuit, 1);
+  const Proof plain = Prove(params, circuit, 3);
+  std::atomic<bool> stop{false};
+  const r1cs::ScopedSynthesisStop installed(&stop);
+  EXPECT_EQ(EncodeProof(Prove(params, circuit, 3)), EncodeProof(plain));
+  r1cs::ProvingAssignment pa;
+  circuit.Synthesize(pa);
+  stop = true;
+  CpuBackend backend;
+  EXPECT_THROW((void)backend.ProveStart(params, std::span(&pa, 1)), msm::Stopped);
 }
 
 TEST(Groth16, SetupRejectsUnconstrainedVariable) {

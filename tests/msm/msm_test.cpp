@@ -1,11 +1,14 @@
 // tests/msm/msm_test.cpp — Msm against Σ k_i·P_i (typed over G1/G2): sizes 0..2^12, scalar
-// kinds, edge bases, window widths, thread counts, density and canonical inputs.
+// kinds, edge bases, window widths, thread counts, density and canonical inputs, the stop flag.
 #include "msm/msm.hpp"
 
 #include "msm/fixtures.hpp"
 
 #include <gtest/gtest.h>
 #include <oneapi/tbb/global_control.h>
+
+#include <atomic>
+#include <thread>
 
 using namespace cuzk;
 using namespace cuzk::msm::testing;
@@ -52,6 +55,40 @@ TYPED_TEST(MsmTest, LargerSizesAgainstLogs) {
       EXPECT_EQ(RunMsm<C>(b.points, k), ByLogs<C>(b, k)) << "n=" << n << " kind=" << int(kind);
     }
   }
+}
+
+// A set stop flag ends an MSM with Stopped, from inside its tasks as well as before them; an unset
+// one changes nothing.
+TYPED_TEST(MsmTest, AStopFlagEndsItAndAnUnsetOneChangesNothing) {
+  using C = TypeParam;
+  std::mt19937_64 rng(47);
+  Bases<C> b = MakeBases<C>(4096, rng);
+  const std::vector<Fr> k = MakeScalars(4096, ScalarKind::Random, rng);
+  std::atomic<bool> stop{false};
+  msm::MsmOptions o;
+  o.stop = &stop;
+  EXPECT_EQ(RunMsm<C>(b.points, k, o), ByLogs<C>(b, k));
+  stop = true;
+  EXPECT_THROW(RunMsm<C>(b.points, k, o), msm::Stopped);
+  // set while the tasks run: the small windows make many tasks, every one of which reads the flag
+  stop = false;
+  o.window_bits = 2;
+  std::atomic<int> seen{0};
+  std::thread setter([&] {
+    while (seen.load() == 0) std::this_thread::yield();
+    stop = true;
+  });
+  bool stopped = false;
+  for (int i = 0; i < 1000 && !stopped; i++) {
+    try {
+      seen++;
+      (void)RunMsm<C>(b.points, k, o);
+    } catch (const msm::Stopped &) {
+      stopped = true;
+    }
+  }
+  setter.join();
+  EXPECT_TRUE(stopped);
 }
 
 TYPED_TEST(MsmTest, EveryWindowWidth) {
