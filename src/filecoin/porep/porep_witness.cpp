@@ -15,7 +15,7 @@ namespace cuzk::filecoin {
 
 namespace {
 
-// Upper bounds of the parts' aux counts (WitnessParts::Reserve). A label is the bits of its 6 or 14
+// Upper bounds of the parts' aux counts (SynthesizeGroups' max_aux). A label is the bits of its 6 or 14
 // parents, a SHA-256 of the label buffer and the packed digest.
 constexpr size_t LABEL_BLOCKS = (8 * LABEL_INPUT_BYTES + 65 + 511) / 512; // with the padding
 constexpr size_t LABEL_MAX_AUX = GRAPH_PARENTS * 256 + LABEL_BLOCKS * gadgets::SHA256_COMPRESSION_MAX_AUX + 1;
