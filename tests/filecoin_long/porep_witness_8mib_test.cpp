@@ -2,10 +2,15 @@
 // (filecoin/porep_witness.hpp) of an 8 MiB partition (3,844,929 constraints, a virtual sector)
 // equals generic synthesis element for element: the ProvingAssignment's and a per-variable
 // WitnessCS's input and aux assignments and constraint count, on 1 and 2 threads with native
-// gadgets. (2 KiB and the edge cases: tests/filecoin/circuit_witness_test.cpp.)
+// gadgets; and the pre-compiled synthesis of that partition (its recording, then the fast witness
+// and A·w, B·w, C·w) equals generic synthesis in a, b, c, assignments and densities. (2 KiB and the
+// edge cases: tests/filecoin/circuit_witness_test.cpp, tests/engine/filecoin_pce_test.cpp.)
 #include "filecoin/porep/porep_c2.hpp"
 #include "filecoin/porep/porep_witness.hpp"
 #include "filecoin/testing/virtual_sector.hpp"
+#include "pce/evaluate.hpp"
+#include "pce/recorder.hpp"
+#include "r1cs/assignment_difference.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 
@@ -48,4 +53,14 @@ TEST(PorepWitness8MiB, EqualsGenericSynthesis) {
     EXPECT_TRUE(w.aux_assignment == pa.aux_assignment) << threads << " thread(s)";
     EXPECT_EQ(w.NumConstraints(), pa.NumConstraints()) << threads << " thread(s)";
   }
+
+  auto recorded = pce::Record([&](r1cs::ConstraintSystem &cs) { SynthesizeStackedCircuit(cs, in); }, "porep-8m");
+  ASSERT_TRUE(recorded.HasValue()) << recorded.ErrorMessage();
+  EXPECT_EQ((*recorded)->NumConstraints(), 3844929u);
+  r1cs::WitnessCS w;
+  WitnessStackedCircuit(w, in);
+  r1cs::ProvingAssignment through_pce;
+  const cuzk::Status evaluated = pce::Evaluate(**recorded, std::move(w), through_pce);
+  ASSERT_TRUE(evaluated.IsOk()) << evaluated.ErrorMessage();
+  EXPECT_EQ(r1cs::AssignmentDifference(through_pce, pa), "");
 }
