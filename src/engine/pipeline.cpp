@@ -459,18 +459,12 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       else
         device.failed++;
     }
+    // a stop of a job not finished is a shutdown past its grace: it fails, and goes as a cancelled one
+    if (stopped && !job.Finished())
+      FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
     if (job.Finished()) { // cancelled or failed meanwhile: the proof is discarded
       job.partitions_in_flight--;
       job.ReleaseWorkIfIdle();
-      lock.unlock();
-      rp = ReadyPartition{};
-      lock.lock();
-      if (device.out) break;
-      continue;
-    }
-    if (stopped) { // the job's flag is set, but it is not finished: a shutdown past its grace
-      job.partitions_in_flight--;
-      FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
       lock.unlock();
       rp = ReadyPartition{};
       lock.lock();
