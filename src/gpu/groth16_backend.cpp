@@ -51,12 +51,12 @@ struct WitnessPlan {
     l_ready = false;
     tbb::parallel_invoke(
         [&] {
-          if (make_l) SplitScalars(pa.aux_assignment, nullptr, l);
+          if (make_l) SplitScalars(pa.AuxSource(), nullptr, l);
         },
         [&] { SplitScalars(pa.input_assignment, nullptr, a_inputs); },
-        [&] { SplitScalars(pa.aux_assignment, &pa.a_aux_density, a_aux); },
+        [&] { SplitScalars(pa.AuxSource(), &pa.a_aux_density, a_aux); },
         [&] { SplitScalars(pa.input_assignment, &pa.b_input_density, b_inputs); },
-        [&] { SplitScalars(pa.aux_assignment, &pa.b_aux_density, b_aux); });
+        [&] { SplitScalars(pa.AuxSource(), &pa.b_aux_density, b_aux); });
   }
 };
 
@@ -193,18 +193,18 @@ struct GpuBackend::Impl {
       return MsmFor<C>(sp.n).Run(bases, k, sp.n, stream);
     }
     ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
-    if (sp.ones_count) {
-      uint64_t *bits = bitmap.Reserve(sp.ones.size());
-      Upload(bits, sp.ones.data(), sp.ones.size() * sizeof(uint64_t));
+    if (sp.packed.ones_count) {
+      uint64_t *bits = bitmap.Reserve(sp.packed.ones.size());
+      Upload(bits, sp.packed.ones.data(), sp.packed.ones.size() * sizeof(uint64_t));
       acc += Adder<C>().Run(bases, bits, sp.n, stream);
     }
-    const size_t t = sp.tail_index.size();
+    const size_t t = sp.packed.tail_index.size();
     if (t) {
       uint32_t *idx = index.Reserve(t);
       ff::Fr *k = scalars.Reserve(t);
       ec::Affine<C> *compact = Gathered<C>(t);
-      Upload(idx, sp.tail_index.data(), t * sizeof(uint32_t));
-      Upload(k, sp.tail_scalar.data(), t * sizeof(ff::Fr));
+      Upload(idx, sp.packed.tail_index.data(), t * sizeof(uint32_t));
+      Upload(k, sp.packed.tail_value.data(), t * sizeof(ff::Fr));
       GatherPoints(bases, idx, t, compact, stream);
       acc += MsmFor<C>(t).Run(compact, k, t, stream);
     }
@@ -243,22 +243,23 @@ struct GpuBackend::Impl {
       ff::Fr *w = witness.Reserve(ni + na);
       Upload(w, pa.input_assignment.data(), ni * sizeof(ff::Fr), &copy_stream);
       // The L MSM's plan is made now rather than behind H: its ones bitmap and tail are the aux
-      // values packed (witness_unpack.cuh), a few percent of the bytes of the values themselves.
-      SplitScalars(pa.aux_assignment, nullptr, plan.l);
+      // values packed (witness_unpack.cuh), a few percent of the bytes of the values themselves
+      // (an assignment that holds its aux values packed already: a copy of them).
+      SplitScalars(pa.AuxSource(), nullptr, plan.l);
       plan.l_ready = true;
       witness_packed = plan.l.use_batch_add;
       if (witness_packed) {
         const ScalarSplit &l = plan.l;
-        const size_t tail = l.tail_index.size();
-        uint64_t *bits = witness_bits.Reserve(l.ones.size() + 1);
+        const size_t tail = l.packed.tail_index.size();
+        uint64_t *bits = witness_bits.Reserve(l.packed.ones.size() + 1);
         uint32_t *index = witness_tail_index.Reserve(tail + 1);
         ff::Fr *values = witness_tail.Reserve(tail + 1);
-        Upload(bits, l.ones.data(), l.ones.size() * sizeof(uint64_t), &copy_stream);
-        Upload(index, l.tail_index.data(), tail * sizeof(uint32_t), &copy_stream);
-        Upload(values, l.tail_scalar.data(), tail * sizeof(ff::Fr), &copy_stream);
+        Upload(bits, l.packed.ones.data(), l.packed.ones.size() * sizeof(uint64_t), &copy_stream);
+        Upload(index, l.packed.tail_index.data(), tail * sizeof(uint32_t), &copy_stream);
+        Upload(values, l.packed.tail_value.data(), tail * sizeof(ff::Fr), &copy_stream);
       } else {
         // mostly other values (a random witness): the values themselves are smaller
-        Upload(w + ni, pa.aux_assignment.data(), na * sizeof(ff::Fr), &copy_stream);
+        Upload(w + ni, plan.l.scalars.data(), na * sizeof(ff::Fr), &copy_stream);
       }
       abc_ready[0].Record(copy_stream);
       deferred_on_device++;
@@ -266,7 +267,8 @@ struct GpuBackend::Impl {
     }
     PhaseTimer t(tm.abc);
     host_abc.resize(3 * nc);
-    pa.deferred->EvaluateOnHost(pa.input_assignment, pa.aux_assignment, host_abc.data(), host_abc.data() + nc,
+    r1cs::FrVector unpacked;
+    pa.deferred->EvaluateOnHost(pa.input_assignment, pa.AuxValues(unpacked), host_abc.data(), host_abc.data() + nc,
                                 host_abc.data() + 2 * nc);
     for (int v = 0; v < 3; v++) src[v] = std::span<const ff::Fr>(host_abc.data() + v * nc, nc);
     deferred_on_host++;
@@ -280,9 +282,9 @@ struct GpuBackend::Impl {
     ff::Fr *w = witness.Reserve(ni + pa.NumAux());
     CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[0].Get(), 0));
     if (witness_packed) {
-      const size_t tail = plan.l.tail_index.size();
-      UnpackWitness(witness_bits.Reserve(plan.l.ones.size() + 1), pa.NumAux(), witness_tail_index.Reserve(tail + 1),
-                    witness_tail.Reserve(tail + 1), tail, w + ni, stream);
+      const size_t tail = plan.l.packed.tail_index.size();
+      UnpackWitness(witness_bits.Reserve(plan.l.packed.ones.size() + 1), pa.NumAux(),
+                    witness_tail_index.Reserve(tail + 1), witness_tail.Reserve(tail + 1), tail, w + ni, stream);
     }
     EvaluatePceOnDevice(resident, w, w + ni, a, b, c, stream);
     // the rows input_i·0 = 0 follow the circuit's: A = input_i, B = C = 0

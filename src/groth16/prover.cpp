@@ -36,6 +36,8 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
 
   std::vector<Fr> a, b, c;
   std::vector<uint64_t> a_aux_mask, b_in_mask, b_aux_mask;
+  r1cs::FrVector unpacked; // the aux values of a packed assignment (the MSMs read them whole)
+  const std::span<const Fr> inputs(pa.input_assignment), aux = pa.AuxValues(unpacked);
   {
     PhaseTimer timer(t.other);
     // the circuit's rows, then input_i·0 = 0 (A = input_i, B = C = 0), then zero padding
@@ -55,7 +57,7 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
   if (pa.deferred) {
     // a deferred assignment is evaluated straight into the padded vectors (the reference evaluation)
     PhaseTimer timer(t.abc);
-    pa.deferred->EvaluateOnHost(pa.input_assignment, pa.aux_assignment, a.data(), b.data(), c.data());
+    pa.deferred->EvaluateOnHost(inputs, aux, a.data(), b.data(), c.data());
   }
   CheckStop(stop);
   {
@@ -70,7 +72,6 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
     PhaseTimer timer(t.msm_h);
     out.h = msm::Msm(std::span<const G1Affine>(params.h), std::span<const Fr>(a.data(), n - 1), plain);
   }
-  const std::span<const Fr> inputs(pa.input_assignment), aux(pa.aux_assignment);
   {
     PhaseTimer timer(t.msm_l);
     out.l = msm::Msm(std::span<const G1Affine>(params.l), aux, plain);

@@ -62,6 +62,7 @@ void ProvingAssignment::Reserve(const AssignmentShape &shape) {
 Variable ProvingAssignment::AllocVariable(VarKind kind, std::string_view, ValueFn value) {
   // a deferred assignment's variables are the recorded circuit's; one more would not be evaluated
   if (deferred) throw SynthesisError("a variable allocated in a proving assignment whose a, b, c are deferred");
+  if (aux_packed) throw SynthesisError("a variable allocated in a proving assignment whose aux values are packed");
   if (kind == VarKind::Input) {
     input_assignment.push_back(value());
     b_input_density.AddElement();
@@ -92,8 +93,33 @@ void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination 
   c.push_back(EvalTracked(lc, input_assignment, aux_assignment, nullptr, nullptr));
 }
 
+bool ProvingAssignment::PackAux() {
+  if (aux_packed) return true;
+  const Packer packer(std::span<const Fr>(aux_assignment), nullptr);
+  if (!WorthPacking(packer.Selected(), packer.Tail())) return false;
+  packer.Pack(packed_aux);
+  FrVector().swap(aux_assignment);
+  aux_packed = true;
+  return true;
+}
+
+void ProvingAssignment::UnpackAux() {
+  if (!aux_packed) return;
+  aux_assignment = packed_aux.Unpack();
+  packed_aux = PackedValues();
+  aux_packed = false;
+}
+
+std::span<const Fr> ProvingAssignment::AuxValues(FrVector &scratch) const {
+  if (!aux_packed) return aux_assignment;
+  scratch.resize(packed_aux.n);
+  packed_aux.UnpackTo(scratch);
+  return scratch;
+}
+
 void ProvingAssignment::Materialize() {
   if (!deferred) return;
+  UnpackAux();
   if (input_assignment.size() != deferred->NumInputs() || aux_assignment.size() != deferred->NumAux())
     throw SynthesisError("the assignment has " + std::to_string(input_assignment.size()) + " inputs and " +
                          std::to_string(aux_assignment.size()) + " aux variables; its deferred a, b, c need " +
@@ -109,6 +135,8 @@ void ProvingAssignment::Materialize() {
 void ProvingAssignment::Extend(const ProvingAssignment &other) {
   // the rows of a deferred side are not here to append (nor would a recording cover the other's)
   if (deferred || other.deferred) throw SynthesisError("Extend of a proving assignment whose a, b, c are deferred");
+  if (aux_packed || other.aux_packed)
+    throw SynthesisError("Extend of a proving assignment whose aux values are packed");
   a.insert(a.end(), other.a.begin(), other.a.end());
   b.insert(b.end(), other.b.begin(), other.b.end());
   c.insert(c.end(), other.c.begin(), other.c.end());

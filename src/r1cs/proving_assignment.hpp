@@ -8,11 +8,17 @@
 // a, b, c may be deferred (r1cs/deferred_abc.hpp): `deferred` set, a, b, c empty, the assignments
 // and densities filled. The prover backend then forms a, b, c itself; NumConstraints() still
 // counts the circuit's rows. A deferred assignment takes no more constraints or variables.
+//
+// While it waits for its prover, an assignment may hold its aux values packed (PackAux,
+// r1cs/packed_values.hpp): a 32 GiB PoRep partition's witness is 4.2 GB as field elements and
+// ~0.16 GB packed, so partitions queued for a GPU hold ~1/25 of the memory. Readers of the values
+// take them through AuxValues (or UnpackAux); the GPU backend sends the packed form as it is.
 #pragma once
 #include "r1cs/assignment.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/deferred_abc.hpp"
 #include "r1cs/density.hpp"
+#include "r1cs/packed_values.hpp"
 
 #include <memory>
 #include <vector>
@@ -44,18 +50,32 @@ public:
   void Extend(const ProvingAssignment &other);
 
   size_t NumInputs() const override { return input_assignment.size(); }
-  size_t NumAux() const override { return aux_assignment.size(); }
+  size_t NumAux() const override { return aux_packed ? packed_aux.n : aux_assignment.size(); }
   size_t NumConstraints() const override { return deferred ? deferred->NumConstraints() : a.size(); }
   bool IsDeferred() const { return deferred != nullptr; }
   //! Forms a, b, c of a deferred assignment on the host (deferred->EvaluateOnHost) and drops
   //! `deferred`: for users that read a, b, c themselves. Nothing when not deferred.
   void Materialize();
 
+  //! Packs the aux values into packed_aux and frees aux_assignment, when that is smaller (most
+  //! values bits: r1cs::WorthPacking); returns whether it did. Only a finished synthesis is packed.
+  bool PackAux();
+  //! aux_assignment again from packed_aux (nothing when not packed)
+  void UnpackAux();
+  //! The aux values: aux_assignment, or packed_aux unpacked into scratch.
+  std::span<const Fr> AuxValues(FrVector &scratch) const;
+  //! the aux values as they are held, for a Packer
+  ValueSource AuxSource() const {
+    return aux_packed ? ValueSource(packed_aux) : ValueSource(std::span<const Fr>(aux_assignment));
+  }
+
   FrVector a, b, c; //!< per constraint: A·w, B·w, C·w (empty while deferred)
   //! when set, a, b, c are formed from the assignments by the prover (see the file comment)
   std::shared_ptr<const DeferredAbc> deferred;
   std::vector<Fr> input_assignment; //!< input 0 is ONE
-  FrVector aux_assignment;
+  FrVector aux_assignment;          //!< empty while aux_packed
+  bool aux_packed = false;          //!< the aux values are packed_aux
+  PackedValues packed_aux;
   DensityTracker a_aux_density;
   DensityTracker b_input_density;
   DensityTracker b_aux_density;

@@ -53,6 +53,43 @@ struct MulChainCircuit {
   }
 };
 
+//! A Filecoin-like witness: nearly every aux value is a bit, a few are full field elements, so the
+//! GPU prover takes its batch-addition path. Bits occur in A and B (b·b = b), in A only (b·1 = b)
+//! or in B only (1·b = b), so both density filters drop points; a third of the inputs are 0 or 1.
+struct BitsCircuit {
+  size_t num_bits = 1000;
+  size_t num_inputs = 3;
+  uint64_t seed = 1;
+
+  void Synthesize(ConstraintSystem &cs) const {
+    std::mt19937_64 rng(seed);
+    for (size_t i = 0; i < num_inputs; i++) {
+      const Fr v = i % 3 == 0 ? Fr::FromUint(rng() & 1) : Fr::Random(rng);
+      Variable x = cs.AllocInput("input", [&] { return v; });
+      cs.Enforce("input used", x, ConstraintSystem::One(), x);
+    }
+    for (size_t i = 0; i < num_bits; i++) {
+      // every 16th variable is a full field element (the "tail" of the MSMs)
+      const Fr v = i % 16 == 5 ? Fr::Random(rng) : Fr::FromUint(rng() & 1);
+      Variable b = cs.Alloc("bit", [&] { return v; });
+      switch (i % 3) {
+      case 0:
+        if (i % 16 == 5)
+          cs.Enforce("square", b, b, cs.Alloc("square", [&] { return v * v; }));
+        else
+          cs.Enforce("boolean", b, b, b);
+        break;
+      case 1:
+        cs.Enforce("A only", b, ConstraintSystem::One(), b);
+        break;
+      default:
+        cs.Enforce("B only", ConstraintSystem::One(), b, b);
+        break;
+      }
+    }
+  }
+};
+
 //! A satisfied random R1CS: each constraint multiplies two random sparse combinations of earlier
 //! variables into a new aux variable. The shape depends only on the seed; values on value_seed.
 class RandomCircuit {

@@ -101,13 +101,13 @@ TEST(GpuPce, PackedWitnessUnpacksToItsValues) {
     ScalarSplit plan;
     SplitScalars(values, nullptr, plan);
     if (!plan.use_batch_add) continue; // the dense plan sends the values themselves
-    const size_t tail = plan.tail_index.size();
-    DeviceBuffer<uint64_t> bits(dev, plan.ones.size());
+    const size_t tail = plan.packed.tail_index.size();
+    DeviceBuffer<uint64_t> bits(dev, plan.packed.ones.size());
     DeviceBuffer<uint32_t> index(dev, tail + 1);
     DeviceBuffer<ff::Fr> tail_values(dev, tail + 1), out(dev, values.size());
-    bits.CopyFromHost(std::span<const uint64_t>(plan.ones), s);
-    index.CopyFromHost(std::span<const uint32_t>(plan.tail_index), s);
-    tail_values.CopyFromHost(std::span<const ff::Fr>(plan.tail_scalar), s);
+    bits.CopyFromHost(std::span<const uint64_t>(plan.packed.ones), s);
+    index.CopyFromHost(std::span<const uint32_t>(plan.packed.tail_index), s);
+    tail_values.CopyFromHost(std::span<const ff::Fr>(plan.packed.tail_value), s);
     UnpackWitness(bits.Data(), values.size(), index.Data(), tail_values.Data(), tail, out.Data(), s);
     std::vector<ff::Fr> back(values.size());
     out.CopyToHost(back, s);
@@ -172,6 +172,16 @@ TEST(GpuPce, DeferredAssignmentGivesTheSameProof) {
   // and the CPU backend takes it too
   groth16::CpuBackend cpu;
   ExpectSameProof(cpu, pc, *deferred, 4);
+
+  // the witness packed, as the engine holds a partition queued for a GPU: sent as it is, or
+  // unpacked on the host when the circuit has no room on the device
+  const auto packed = DeferredOf(bits);
+  ASSERT_TRUE(packed->PackAux());
+  ExpectSameProof(gpu, pc, *packed, 7);
+  EXPECT_EQ(gpu.DeferredOnDevice(), 3u);
+  ExpectSameProof(no_room, pc, *packed, 8);
+  EXPECT_EQ(no_room.DeferredOnHost(), 2u);
+  ExpectSameProof(cpu, pc, *packed, 9);
 }
 
 // a random (dense) witness: its aux values are sent as they are, not packed

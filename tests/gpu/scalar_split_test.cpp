@@ -20,10 +20,10 @@ std::vector<Fr> Rebuild(const ScalarSplit &sp) {
   if (!sp.use_batch_add) return {sp.scalars.begin(), sp.scalars.end()};
   std::vector<Fr> k(sp.n, Fr::Zero());
   for (size_t j = 0; j < sp.n; j++)
-    if ((sp.ones[j / 64] >> (j % 64)) & 1) k[j] = Fr::One();
-  for (size_t t = 0; t < sp.tail_index.size(); t++) {
-    EXPECT_TRUE(k[sp.tail_index[t]].IsZero()); // a position is either a one or in the tail
-    k[sp.tail_index[t]] = sp.tail_scalar[t];
+    if ((sp.packed.ones[j / 64] >> (j % 64)) & 1) k[j] = Fr::One();
+  for (size_t t = 0; t < sp.packed.tail_index.size(); t++) {
+    EXPECT_TRUE(k[sp.packed.tail_index[t]].IsZero()); // a position is either a one or in the tail
+    k[sp.packed.tail_index[t]] = sp.packed.tail_value[t];
   }
   return k;
 }
@@ -46,14 +46,19 @@ void CheckPlans(const std::vector<Fr> &v, std::mt19937_64 &rng, ScalarSplit &sp,
       expected_dense.push_back(v[i]);
     }
   }
-  SplitScalars(v, nullptr, sp);
-  EXPECT_EQ(sp.n, v.size());
-  EXPECT_TRUE(Rebuild(sp) == v) << what;
-  EXPECT_TRUE(std::is_sorted(sp.tail_index.begin(), sp.tail_index.end())) << what;
-  SplitScalars(v, &density, sp);
-  EXPECT_EQ(sp.n, expected_dense.size());
-  EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense " << what;
-  EXPECT_TRUE(std::is_sorted(sp.tail_index.begin(), sp.tail_index.end())) << "dense " << what;
+  // the values as given, and packed first (a deferred assignment's witness as the engine holds it)
+  const r1cs::PackedValues packed = r1cs::Pack(v);
+  for (const r1cs::ValueSource source : {r1cs::ValueSource(v), r1cs::ValueSource(packed)}) {
+    const std::string from = source.Packed() ? " from packed" : "";
+    SplitScalars(source, nullptr, sp);
+    EXPECT_EQ(sp.n, v.size());
+    EXPECT_TRUE(Rebuild(sp) == v) << what << from;
+    EXPECT_TRUE(std::is_sorted(sp.packed.tail_index.begin(), sp.packed.tail_index.end())) << what << from;
+    SplitScalars(source, &density, sp);
+    EXPECT_EQ(sp.n, expected_dense.size());
+    EXPECT_TRUE(Rebuild(sp) == expected_dense) << "dense " << what << from;
+    EXPECT_TRUE(std::is_sorted(sp.packed.tail_index.begin(), sp.packed.tail_index.end())) << "dense " << what << from;
+  }
 }
 
 TEST(GpuScalarSplit, PlansReproduceTheFilteredScalars) {
@@ -78,18 +83,18 @@ TEST(GpuScalarSplit, ChoosesBatchAdditionOnlyForBitHeavyScalars) {
   ScalarSplit sp;
   SplitScalars(Values(10000, 3, rng), nullptr, sp); // Filecoin-like: 97% bits
   EXPECT_TRUE(sp.use_batch_add);
-  EXPECT_GT(sp.ones_count, 4000u);
-  EXPECT_LT(sp.tail_index.size(), 500u);
+  EXPECT_GT(sp.packed.ones_count, 4000u);
+  EXPECT_LT(sp.packed.tail_index.size(), 500u);
   SplitScalars(Values(10000, 90, rng), nullptr, sp); // random witness: one Pippenger
   EXPECT_FALSE(sp.use_batch_add);
-  EXPECT_TRUE(sp.ones.empty() && sp.tail_index.empty());
+  EXPECT_TRUE(sp.packed.ones.empty() && sp.packed.tail_index.empty());
   // exactly half in the tail still uses batch addition
   std::vector<Fr> half = {Fr::One(), Fr::FromUint(7)};
   SplitScalars(half, nullptr, sp);
   EXPECT_TRUE(sp.use_batch_add);
-  EXPECT_EQ(sp.ones_count, 1u);
-  ASSERT_EQ(sp.tail_index.size(), 1u);
-  EXPECT_EQ(sp.tail_index[0], 1u);
+  EXPECT_EQ(sp.packed.ones_count, 1u);
+  ASSERT_EQ(sp.packed.tail_index.size(), 1u);
+  EXPECT_EQ(sp.packed.tail_index[0], 1u);
 }
 
 TEST(GpuScalarSplit, DensityOfAnotherLengthIsRejected) {

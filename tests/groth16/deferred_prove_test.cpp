@@ -70,6 +70,35 @@ TEST(DeferredProve, CpuBackendGivesTheSameProof) {
   EXPECT_TRUE(materialized.a == full.a && materialized.b == full.b && materialized.c == full.c);
 }
 
+TEST(DeferredProve, PackedWitnessGivesTheSameProof) {
+  // what the engine holds for a GPU prover: a deferred assignment with its aux values packed; any
+  // backend that reads the values whole (the CPU one here) unpacks them
+  const r1cs::BitsCircuit circuit{.num_bits = 3000, .num_inputs = 4, .seed = 4};
+  std::mt19937_64 rng(3);
+  auto params = GenerateParameters(circuit, rng);
+  ASSERT_TRUE(params) << params.ErrorMessage();
+  r1cs::ProvingAssignment full;
+  circuit.Synthesize(full);
+  r1cs::ProvingAssignment packed = DeferredCopy(full, std::make_shared<Formed>(full));
+  ASSERT_TRUE(packed.PackAux());
+  EXPECT_TRUE(packed.aux_assignment.empty());
+
+  CpuBackend cpu;
+  auto want = cpu.ProveStart(*params, std::span(&full, 1));
+  auto got = cpu.ProveStart(*params, std::span(&packed, 1));
+  ASSERT_TRUE(want && got) << got.ErrorMessage();
+  const Fr r = Fr::FromUint(11), s = Fr::FromUint(13);
+  auto p_want = ProveFinish(params->vk, (*want)[0], r, s);
+  auto p_got = ProveFinish(params->vk, (*got)[0], r, s);
+  ASSERT_TRUE(p_want && p_got);
+  EXPECT_TRUE(EncodeProof(*p_got) == EncodeProof(*p_want));
+
+  r1cs::ProvingAssignment materialized = packed;
+  materialized.Materialize();
+  EXPECT_FALSE(materialized.aux_packed);
+  EXPECT_TRUE(materialized.aux_assignment == full.aux_assignment && materialized.a == full.a);
+}
+
 TEST(DeferredProve, MismatchesAreErrors) {
   const r1cs::RandomCircuit circuit(300, 3, 8);
   std::mt19937_64 rng(2);

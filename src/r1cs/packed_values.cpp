@@ -1,0 +1,218 @@
+// src/r1cs/packed_values.cpp — see packed_values.hpp.
+//
+// A pack is on a partition's critical path (a 32 GiB PoRep partition: 130 M values, one pass per
+// MSM plan), so it runs over blocks of values in parallel: a counting pass per block, prefix sums
+// over the blocks (where each block's selected values and tail entries start), then a filling pass
+// per block that writes its own ranges.
+#include "r1cs/packed_values.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+
+namespace cuzk::r1cs {
+
+using ff::Fr;
+
+namespace {
+
+//! values a block covers: large enough to amortise a task, small enough to balance 16+ cores
+constexpr size_t BLOCK = size_t(1) << 16;
+
+size_t Blocks(size_t n) { return (n + BLOCK - 1) / BLOCK; }
+
+enum class Kind { ZERO, ONE, OTHER };
+
+//! Reads a source's values in ascending index order from `begin` on (indices may be skipped).
+class Reader {
+public:
+  Reader(const ValueSource &s, size_t begin) : values_(s.Values()), packed_(s.Packed()) {
+    if (packed_) {
+      const auto &ti = packed_->tail_index;
+      cursor_ = size_t(std::lower_bound(ti.begin(), ti.end(), begin) - ti.begin());
+    }
+  }
+  //! value i's kind; for OTHER, *v is the value
+  Kind Read(size_t i, const Fr *&v) {
+    if (!packed_) {
+      const Fr &x = values_[i];
+      if (x == ONE) return Kind::ONE;
+      if (x.IsZero()) return Kind::ZERO;
+      v = &x;
+      return Kind::OTHER;
+    }
+    if ((packed_->ones[i / 64] >> (i % 64)) & 1) return Kind::ONE;
+    const auto &ti = packed_->tail_index;
+    while (cursor_ < ti.size() && ti[cursor_] < i) cursor_++;
+    if (cursor_ < ti.size() && ti[cursor_] == i) {
+      v = &packed_->tail_value[cursor_];
+      return Kind::OTHER;
+    }
+    return Kind::ZERO;
+  }
+
+private:
+  static inline const Fr ONE = Fr::One();
+  std::span<const Fr> values_;
+  const PackedValues *packed_;
+  size_t cursor_ = 0;
+};
+
+//! ORs `bits` (values word·64 + b) into the bitmap; two blocks may share a word at their
+//! boundary, hence the atomic OR
+void FlushWord(std::vector<uint64_t> &ones, size_t word, uint64_t bits) {
+  if (bits) std::atomic_ref<uint64_t>(ones[word]).fetch_or(bits, std::memory_order_relaxed);
+}
+
+} // namespace
+
+uint64_t PackedValues::Bytes() const {
+  return ones.capacity() * sizeof(uint64_t) + tail_index.capacity() * sizeof(uint32_t) +
+         tail_value.capacity() * sizeof(Fr);
+}
+
+void PackedValues::Clear() {
+  n = ones_count = 0;
+  ones.clear();
+  tail_index.clear();
+  tail_value.clear();
+}
+
+Fr PackedValues::At(size_t j) const {
+  if ((ones[j / 64] >> (j % 64)) & 1) return Fr::One();
+  const auto it = std::lower_bound(tail_index.begin(), tail_index.end(), j);
+  if (it != tail_index.end() && *it == j) return tail_value[size_t(it - tail_index.begin())];
+  return Fr::Zero();
+}
+
+void PackedValues::UnpackTo(std::span<Fr> out) const {
+  if (out.size() != n) throw std::invalid_argument("PackedValues::UnpackTo: output length");
+  const Fr one = Fr::One(), zero = Fr::Zero();
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, (n + 63) / 64, BLOCK / 64), [&](const tbb::blocked_range<size_t> &r) {
+    for (size_t w = r.begin(); w != r.end(); w++) {
+      const uint64_t bits = ones[w];
+      const size_t end = std::min(n, (w + 1) * 64);
+      for (size_t j = w * 64; j < end; j++) out[j] = (bits >> (j % 64)) & 1 ? one : zero;
+    }
+  });
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, tail_index.size(), BLOCK), [&](const tbb::blocked_range<size_t> &r) {
+    for (size_t t = r.begin(); t != r.end(); t++) out[tail_index[t]] = tail_value[t];
+  });
+}
+
+FrVector PackedValues::Unpack() const {
+  FrVector out(n);
+  UnpackTo(out);
+  return out;
+}
+
+Packer::Packer(ValueSource source, const DensityTracker *density) : source_(source), density_(density) {
+  const size_t n = source_.Size();
+  if (density_ && density_->Size() != n) throw std::invalid_argument("Packer: density length");
+  const size_t blocks = Blocks(n);
+  std::vector<Count> count(blocks);
+  tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+    Count c;
+    Reader reader(source_, b * BLOCK);
+    const size_t end = std::min(n, (b + 1) * BLOCK);
+    for (size_t i = b * BLOCK; i < end; i++) {
+      if (density_ && !density_->Get(i)) continue;
+      const Fr *v;
+      c.n++;
+      switch (reader.Read(i, v)) {
+      case Kind::ONE:
+        c.ones++;
+        break;
+      case Kind::OTHER:
+        c.tail++;
+        break;
+      case Kind::ZERO:
+        break;
+      }
+    }
+    count[b] = c;
+  });
+  first_.resize(blocks);
+  for (size_t b = 0; b < blocks; b++) {
+    first_[b] = total_;
+    total_.n += count[b].n;
+    total_.ones += count[b].ones;
+    total_.tail += count[b].tail;
+  }
+}
+
+void Packer::Pack(PackedValues &out) const {
+  if (total_.n > UINT32_MAX) throw std::length_error("Packer: more than 2^32 - 1 values to pack");
+  out.n = total_.n;
+  out.ones_count = total_.ones;
+  out.ones.assign((total_.n + 63) / 64, 0);
+  out.tail_index.resize(total_.tail);
+  out.tail_value.resize(total_.tail);
+  const size_t n = source_.Size();
+  tbb::parallel_for(size_t(0), first_.size(), [&](size_t b) {
+    size_t j = first_[b].n, t = first_[b].tail;
+    uint64_t bits = 0; // the ones of word j / 64, flushed when j leaves it
+    Reader reader(source_, b * BLOCK);
+    const size_t end = std::min(n, (b + 1) * BLOCK);
+    for (size_t i = b * BLOCK; i < end; i++) {
+      if (density_ && !density_->Get(i)) continue;
+      const Fr *v;
+      switch (reader.Read(i, v)) {
+      case Kind::ONE:
+        bits |= uint64_t(1) << (j % 64);
+        break;
+      case Kind::OTHER:
+        out.tail_index[t] = uint32_t(j);
+        out.tail_value[t] = *v;
+        t++;
+        break;
+      case Kind::ZERO:
+        break;
+      }
+      j++;
+      if (j % 64 == 0) {
+        FlushWord(out.ones, j / 64 - 1, bits);
+        bits = 0;
+      }
+    }
+    if (j % 64) FlushWord(out.ones, j / 64, bits);
+  });
+}
+
+void Packer::Gather(std::span<Fr> out) const {
+  if (out.size() != total_.n) throw std::invalid_argument("Packer::Gather: output length");
+  const Fr one = Fr::One(), zero = Fr::Zero();
+  const size_t n = source_.Size();
+  tbb::parallel_for(size_t(0), first_.size(), [&](size_t b) {
+    size_t j = first_[b].n;
+    Reader reader(source_, b * BLOCK);
+    const size_t end = std::min(n, (b + 1) * BLOCK);
+    for (size_t i = b * BLOCK; i < end; i++) {
+      if (density_ && !density_->Get(i)) continue;
+      const Fr *v;
+      switch (reader.Read(i, v)) {
+      case Kind::ONE:
+        out[j] = one;
+        break;
+      case Kind::OTHER:
+        out[j] = *v;
+        break;
+      case Kind::ZERO:
+        out[j] = zero;
+        break;
+      }
+      j++;
+    }
+  });
+}
+
+PackedValues Pack(std::span<const Fr> values) {
+  PackedValues out;
+  Packer(values, nullptr).Pack(out);
+  return out;
+}
+
+} // namespace cuzk::r1cs
