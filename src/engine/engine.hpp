@@ -83,6 +83,10 @@ struct PartitionTimeline {
   //! deferred_abc, but the prover formed them on the host: its device had no room for the circuit's
   //! matrices beside the SRS (slower than evaluating them in synthesis, which overlaps the device)
   bool abc_on_prover_host = false;
+  //! deferred_abc, and its witness waited for the prover packed (r1cs/packed_values.hpp)
+  bool witness_packed = false;
+  //! bytes its assignment held from synthesis until a prover took it
+  uint64_t held_bytes = 0;
   double synthesis_start_ms = 0, synthesis_end_ms = 0;
   double prove_start_ms = 0; //!< a prover took it (the end of its wait for a device)
   double device_end_ms = 0;  //!< the backend's ProveStart returned

@@ -37,7 +37,9 @@ void ReturnFreeHeapMemory() {
 uint64_t AssignmentBytes(const r1cs::ProvingAssignment &pa) {
   return (pa.a.capacity() + pa.b.capacity() + pa.c.capacity() + pa.input_assignment.capacity() +
           pa.aux_assignment.capacity()) *
-         sizeof(ff::Fr);
+             sizeof(ff::Fr) +
+         pa.packed_aux.Bytes() + pa.a_aux_density.CapacityBytes() + pa.b_input_density.CapacityBytes() +
+         pa.b_aux_density.CapacityBytes();
 }
 
 // Waits on cv; with parked jobs or full queues a timeout bounds the wait so that conditions whose
@@ -126,7 +128,7 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     }
     // A partition with deferred a, b, c holds its witness alone until a GPU prover takes it (the
     // estimate counted a, b, c and the CPU prover's H vectors): the rest goes back to the budget,
-    // so more partitions fit in flight. The allowance for allocator slack and densities stays.
+    // so more partitions fit in flight. The allowance for allocator slack stays.
     const bool deferred = error.empty() && assignment->IsDeferred();
     if (deferred) reservation.ShrinkTo(measured + measured / 4);
 
@@ -151,12 +153,16 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     PartitionTimeline &span = owner->timeline[index];
     span.pre_compiled = via_pce;
     span.deferred_abc = deferred;
+    span.witness_packed = assignment->aux_packed;
+    span.held_bytes = measured;
     span.synthesis_start_ms = MsBetween(owner->submitted_at, t0);
     span.synthesis_end_ms = MsBetween(owner->submitted_at, t1);
-    Log().debug("job {} partition {}: synthesised in {:.1f} ms ({})", owner->id, index, synth_ms,
-                deferred  ? "pre-compiled witness, a, b, c left to the GPU"
-                : via_pce ? "pre-compiled"
-                          : "generic");
+    Log().debug("job {} partition {}: synthesised in {:.1f} ms ({}), holding {} bytes", owner->id, index, synth_ms,
+                deferred && assignment->aux_packed ? "pre-compiled witness, packed, a, b, c left to the GPU"
+                : deferred                         ? "pre-compiled witness, a, b, c left to the GPU"
+                : via_pce                          ? "pre-compiled"
+                                                   : "generic",
+                measured);
     sched.PushReady(
         ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce, {}});
     prove_cv.notify_one();
@@ -177,9 +183,13 @@ bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::opt
         work.synthesize(witness);
       // the witness generators do not look at the job's stop flag; a cancelled job stops here
       if (r1cs::SynthesisStopRequested()) throw r1cs::SynthesisError("synthesis stopped");
+      const bool defer = DeferAbc();
       const cuzk::Status evaluated =
-          DeferAbc() ? pce::Defer(circuit, std::move(witness), out) : pce::Evaluate(*circuit, std::move(witness), out);
+          defer ? pce::Defer(circuit, std::move(witness), out) : pce::Evaluate(*circuit, std::move(witness), out);
       if (evaluated) {
+        // until a GPU prover takes it, the witness is all the partition holds: packed, a 32 GiB PoRep
+        // partition's is ~0.16 GB instead of 4.2 (the device unpacks it, gpu/witness_unpack.cuh)
+        if (defer) out.PackAux();
         pces.CountUse(work.pce_key);
         return true;
       }

@@ -5,6 +5,7 @@
 // made from one partition and used for the others, as the engine does.
 #include "engine/filecoin_handlers.hpp"
 #include "filecoin/core/porep_config.hpp"
+#include "pce/deferred.hpp"
 #include "pce/evaluate.hpp"
 #include "pce/recorder.hpp"
 #include "r1cs/assignment_difference.hpp"
@@ -23,7 +24,9 @@ const test::FilecoinRequests &Requests() {
   return *requests;
 }
 
-void ExpectPceEqualsGeneric(const ProofKindHandler &handler, const ProofRequest &request, size_t partitions) {
+// `packed`: how many partitions' deferred witnesses were packed (mostly bits)
+void ExpectPceEqualsGeneric(const ProofKindHandler &handler, const ProofRequest &request, size_t partitions,
+                            size_t *packed = nullptr) {
   auto plan = handler.Plan(request);
   ASSERT_TRUE(plan.HasValue()) << plan.ErrorMessage();
   ASSERT_EQ(plan->size(), partitions);
@@ -42,14 +45,33 @@ void ExpectPceEqualsGeneric(const ProofKindHandler &handler, const ProofRequest 
     else
       work.synthesize(witness);
     const Status s = pce::Evaluate(**recorded, std::move(witness), through_pce);
-    ASSERT_TRUE(s.IsOk()) << s.ErrorMessage();
+    EXPECT_TRUE(s.IsOk()) << s.ErrorMessage();
     EXPECT_EQ(r1cs::AssignmentDifference(through_pce, generic), "") << "partition " << k;
+
+    // deferred and packed, as a partition waits for a GPU prover (engine/pipeline.cpp): the same
+    // assignment once unpacked and formed
+    r1cs::WitnessCS again;
+    if (work.witness)
+      work.witness(again);
+    else
+      work.synthesize(again);
+    r1cs::ProvingAssignment deferred;
+    const Status d = pce::Defer(*recorded, std::move(again), deferred);
+    EXPECT_TRUE(d.IsOk()) << d.ErrorMessage();
+    if (deferred.PackAux()) {
+      if (packed) ++*packed;
+      EXPECT_LT(deferred.packed_aux.Bytes() * 4, deferred.NumAux() * sizeof(ff::Fr)) << "partition " << k;
+    }
+    deferred.Materialize();
+    EXPECT_EQ(r1cs::AssignmentDifference(deferred, generic), "") << "deferred, partition " << k;
   }
 }
 
 TEST(FilecoinPce, PorepEqualsGenericSynthesis) {
-  ExpectPceEqualsGeneric(*MakePorepC2Handler(), Requests().porep,
-                         filecoin::PorepConfigFor(Requests().seal_proof).partitions);
+  const size_t partitions = filecoin::PorepConfigFor(Requests().seal_proof).partitions;
+  size_t packed = 0;
+  ExpectPceEqualsGeneric(*MakePorepC2Handler(), Requests().porep, partitions, &packed);
+  EXPECT_EQ(packed, partitions) << "a PoRep witness is mostly SHA-256 bits";
 }
 
 TEST(FilecoinPce, WinningPoStEqualsGenericSynthesis) {
@@ -60,6 +82,10 @@ TEST(FilecoinPce, WindowPoStEqualsGenericSynthesis) {
   ExpectPceEqualsGeneric(*MakePoStHandler(true), Requests().window, 1);
 }
 
-TEST(FilecoinPce, SnapDealsEqualsGenericSynthesis) { ExpectPceEqualsGeneric(*MakeSnapHandler(), Requests().snap, 1); }
+TEST(FilecoinPce, SnapDealsEqualsGenericSynthesis) {
+  size_t packed = 0;
+  ExpectPceEqualsGeneric(*MakeSnapHandler(), Requests().snap, 1, &packed);
+  EXPECT_EQ(packed, 1u) << "a SnapDeals witness is mostly bits";
+}
 
 } // namespace

@@ -97,6 +97,7 @@ TEST_F(EnginePce, PartitionsThatFindTheFileBeingLoadedWaitForItInsteadOfGoingGen
 // deferred assignments too) partitions leave a, b, c to the prover: the timeline says so, the
 // proofs verify, and with pce_gpu_eval = false they are evaluated in synthesis again.
 TEST_F(EnginePce, DeferredToTheProverWhenEveryDeviceIsAGpu) {
+  uint64_t held[2] = {0, 0}; // bytes partition 0 held until its prover took it: deferred, evaluated
   for (bool gpu_eval : {true, false}) {
     {
       EngineConfig config = SmallConfig(dir_);
@@ -114,7 +115,12 @@ TEST_F(EnginePce, DeferredToTheProverWhenEveryDeviceIsAGpu) {
         EXPECT_EQ(t.deferred_abc, gpu_eval) << "partition " << t.partition;
         // the CPU backend forms deferred a, b, c on its host, as a GPU without room for the matrices does
         EXPECT_EQ(t.abc_on_prover_host, gpu_eval) << "partition " << t.partition;
+        // the chain's values are not bits: packing would not make them smaller, so they wait as they are
+        // (filecoin_pce_test packs the Filecoin kinds' witnesses)
+        EXPECT_FALSE(t.witness_packed) << "partition " << t.partition;
+        EXPECT_GT(t.held_bytes, 0u);
       }
+      held[gpu_eval ? 0 : 1] = r.timeline.at(0).held_bytes;
       // counted: the recording request's partition (generic) and, with gpu_eval off, these three in synthesis
       const std::string metrics = engine.MetricsText();
       EXPECT_NE(metrics.find("cuzk_partition_abc_total{evaluated=\"prover_host\"} " + std::to_string(gpu_eval ? 3 : 0) +
@@ -129,6 +135,8 @@ TEST_F(EnginePce, DeferredToTheProverWhenEveryDeviceIsAGpu) {
     }
     std::filesystem::remove(file_);
   }
+  // deferred, a partition holds its witness alone, without a, b, c (one row per variable here)
+  EXPECT_LT(held[0] * 3, held[1]) << "deferred " << held[0] << " bytes, evaluated " << held[1];
 }
 
 TEST_F(EnginePce, ACorruptFileIsRecordedAgain) {
