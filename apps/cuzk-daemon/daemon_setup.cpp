@@ -2,6 +2,8 @@
 #include "daemon_setup.hpp"
 
 #include "server/config_values.hpp"
+#include "server/listen_address.hpp"
+#include "server/listener_security.hpp"
 #include "server/logging.hpp"
 
 #include <cstdlib>
@@ -23,6 +25,8 @@ uint64_t PhysicalMemoryBytes() {
   long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : uint64_t{256} << 30;
 }
+
+std::string Unset(const std::string &value) { return value.empty() ? "(unset)" : value; }
 
 } // namespace
 
@@ -63,6 +67,11 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
   out << "daemon.listen = " << c.listen << "\n"
       << "daemon.max_message_size = " << server::FormatByteSize(c.max_message_bytes) << "\n"
       << "daemon.shutdown_grace = " << c.shutdown_grace.count() << " ms\n"
+      << "listen.insecure = " << (c.listen_security.insecure ? "true" : "false") << "\n"
+      << "listen.tls_cert = " << Unset(c.listen_security.tls_cert) << "\n"
+      << "listen.tls_key = " << Unset(c.listen_security.tls_key) << "\n"
+      << "listen.tls_client_ca = " << Unset(c.listen_security.tls_client_ca) << "\n"
+      << "listen.token_file = " << Unset(c.listen_security.token_file) << "\n"
       << "memory.total_budget = "
       << (c.memory_auto ? std::string("auto") : server::FormatByteSize(c.memory_total_bytes)) << "\n"
       << "memory.safety_margin = " << server::FormatByteSize(c.memory_safety_margin) << "\n"
@@ -95,6 +104,16 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
       << "logging.level = " << c.log_level << "\n"
       << "logging.format = " << c.log_format << "\n";
   return out.str();
+}
+
+bool CheckListener(const server::DaemonConfig &config, std::string &summary, std::string &error) {
+  auto address = server::ParseListenAddress(config.listen, error);
+  if (!address) return false;
+  auto credentials = server::MakeListenerCredentials(*address, config.listen_security, error);
+  if (!credentials) return false;
+  summary = credentials->summary;
+  for (const auto &warning : credentials->warnings) summary += "; warning: " + warning;
+  return true;
 }
 
 std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads) {

@@ -26,6 +26,11 @@ bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std
 //! The effective settings, one `key = value` line each (for --check-config).
 std::string DescribeConfiguration(const server::DaemonConfig &config);
 
+//! Checks the listener's security as the server will at start ([listen] against daemon.listen, its
+//! files read): false with `error` naming the keys to set; else `summary` says what it will be
+//! ("TLS, bearer token", "plaintext, ...", "unix socket, ...") with any warnings appended.
+bool CheckListener(const server::DaemonConfig &config, std::string &summary, std::string &error);
+
 //! Caps the CPU threads TBB uses (synthesis, CPU proving) while the returned object lives;
 //! nullptr (no cap) for 0.
 std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads);

@@ -5,7 +5,9 @@
 // Unlike the reference, both signals drain: the listener stops accepting at once, jobs not yet
 // started fail with a status, running jobs get daemon.shutdown_grace to finish, and the process
 // exits within that bound plus the partitions being proved at that moment. A second signal exits
-// at once.
+// at once. A TCP listener needs TLS and a bearer token, or listen.insecure = true
+// (server/listener_security.hpp); it is checked before the engine starts, so a daemon that cannot
+// listen does not first load parameters.
 #include "daemon_setup.hpp"
 
 #include "engine/engine.hpp"
@@ -92,9 +94,20 @@ int main(int argc, char **argv) {
   }
   if (cli.check_config) {
     std::cout << daemon::DescribeConfiguration(config);
+    std::string summary;
+    if (!daemon::CheckListener(config, summary, error)) {
+      std::cout << "listener = refused: " << error << "\n";
+      std::cerr << "cuzk-daemon: " << error << "\n";
+      return 1;
+    }
+    std::cout << "listener = " << summary << "\n";
     return 0;
   }
 
+  if (std::string summary; !daemon::CheckListener(config, summary, error)) {
+    spdlog::error("cannot start the gRPC server: {}", error);
+    return 1;
+  }
   auto tbb_limit = daemon::LimitCpuThreads(config.synthesis_threads);
   engine::EngineConfig engine_config;
   try {
@@ -110,6 +123,7 @@ int main(int argc, char **argv) {
   server::ServerOptions options;
   options.listen = config.listen;
   options.max_message_bytes = config.max_message_bytes;
+  options.security = config.listen_security;
   auto server = server::GrpcServer::Start(engine, options, error);
   if (!server) {
     spdlog::error("cannot start the gRPC server: {}", error);

@@ -187,6 +187,12 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   r.Ignored("daemon.status_listen", "no HTTP status server; use GetStatus/GetMetrics (cuzk-bench status, metrics)");
   r.Size("daemon.max_message_size", c.max_message_bytes);
   r.Duration("daemon.shutdown_grace", c.shutdown_grace);
+  // [listen] is checked against the address when the listener starts (-l may change it)
+  r.Bool("listen.insecure", c.listen_security.insecure);
+  r.String("listen.tls_cert", c.listen_security.tls_cert);
+  r.String("listen.tls_key", c.listen_security.tls_key);
+  r.String("listen.tls_client_ca", c.listen_security.tls_client_ca);
+  r.String("listen.token_file", c.listen_security.token_file);
 
   bool is_auto = c.memory_auto;
   r.Size("memory.total_budget", c.memory_total_bytes, &is_auto);

@@ -7,6 +7,7 @@
 // silently; a malformed value is an error naming the key.
 #pragma once
 #include "engine/engine.hpp"
+#include "server/listener_security.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -24,6 +25,8 @@ struct DaemonConfig {
   std::string listen = "unix:///run/curio/cuzk.sock";
   uint64_t max_message_bytes = uint64_t{256} << 20; //!< gRPC receive/send limit per message
   std::chrono::milliseconds shutdown_grace{30'000}; //!< running jobs get this long on SIGTERM
+  // [listen]
+  ListenSecurity listen_security; //!< TLS and token (or insecure) for a TCP daemon.listen
   // [logging]
   std::string log_level = "info";
   std::string log_format = "text";

@@ -28,6 +28,10 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
   auto address = ParseListenAddress(options.listen, error);
   if (!address) return nullptr;
   impl->address = *address;
+  // checked before anything is touched on disk, so a bad [listen] leaves a live socket alone
+  auto credentials = MakeListenerCredentials(*address, options.security, error);
+  if (!credentials) return nullptr;
+  for (const auto &warning : credentials->warnings) spdlog::warn("{}", warning);
   if (address->kind == ListenAddress::Kind::kUnix && !PrepareUnixSocketPath(address->path, error)) return nullptr;
 
   impl->service = std::make_unique<ProvingService>(engine);
@@ -39,7 +43,7 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
   // NOT_FOUND on the other). Without it the bind fails.
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   int selected_port = 0;
-  builder.AddListeningPort(address->grpc_uri, grpc::InsecureServerCredentials(), &selected_port);
+  builder.AddListeningPort(address->grpc_uri, credentials->credentials, &selected_port);
   auto limit = static_cast<int>(std::min<uint64_t>(options.max_message_bytes, 0x7fffffff));
   builder.SetMaxReceiveMessageSize(limit);
   builder.SetMaxSendMessageSize(limit);
@@ -60,7 +64,7 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
     auto colon = address->grpc_uri.rfind(':');
     impl->endpoint = address->grpc_uri.substr(0, colon + 1) + std::to_string(selected_port);
   }
-  spdlog::info("listening on {} (message limit {} MiB)", impl->endpoint, limit >> 20);
+  spdlog::info("listening on {} ({}; message limit {} MiB)", impl->endpoint, credentials->summary, limit >> 20);
   return std::unique_ptr<GrpcServer>(new GrpcServer(std::move(impl)));
 }
 

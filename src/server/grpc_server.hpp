@@ -1,6 +1,8 @@
-// src/server/grpc_server.hpp — the gRPC server: one listener, message limits, orderly shutdown.
+// src/server/grpc_server.hpp — the gRPC server: one listener (TLS and token on TCP), message limits,
+// orderly shutdown.
 #pragma once
 #include "engine/engine.hpp"
+#include "server/listener_security.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -12,12 +14,14 @@ namespace cuzk::server {
 struct ServerOptions {
   std::string listen = "unix:///run/curio/cuzk.sock"; //!< see ParseListenAddress
   uint64_t max_message_bytes = uint64_t{256} << 20;   //!< both directions; Curio's client sets 256 MiB
+  ListenSecurity security;                            //!< TLS and token, or insecure, for a TCP listener
 };
 
 class GrpcServer {
 public:
   //! Binds the listener and starts serving `engine` (which must outlive the server). nullptr with
-  //! `error` set when the address is malformed or cannot be bound.
+  //! `error` set when the address is malformed or cannot be bound, or when its security is not
+  //! configured or its files are bad (MakeListenerCredentials). Plaintext TCP logs a warning.
   static std::unique_ptr<GrpcServer> Start(engine::Engine &engine, const ServerOptions &options, std::string &error);
   //! Shutdown(0) when not done yet, then removes a unix socket file it created.
   ~GrpcServer();

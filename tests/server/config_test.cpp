@@ -198,6 +198,46 @@ TEST(DaemonConfig, BadValuesAreErrorsNamingTheKey) {
   EXPECT_EQ(ParseError("[daemon\nlisten = 1").rfind("test.toml:1:", 0), 0u);
 }
 
+// [listen] is only read here; whether it suits the address is decided when the listener starts
+// (tests/server/tls_test.cpp), since -l can change the address after the file is read.
+TEST(DaemonConfig, ListenSecurityKeys) {
+  const DaemonConfig d = Parse("");
+  EXPECT_FALSE(d.listen_security.insecure);
+  EXPECT_EQ(d.listen_security.tls_cert, "");
+  EXPECT_EQ(d.listen_security.tls_key, "");
+  EXPECT_EQ(d.listen_security.tls_client_ca, "");
+  EXPECT_EQ(d.listen_security.token_file, "");
+
+  DaemonConfig c = Parse(R"(
+[daemon]
+listen = "0.0.0.0:9820"
+[listen]
+tls_cert = "/etc/cuzk/server.pem"
+tls_key = "/etc/cuzk/server.key"
+tls_client_ca = "/etc/cuzk/clients-ca.pem"
+token_file = "/etc/cuzk/token"
+)");
+  EXPECT_EQ(c.listen, "0.0.0.0:9820");
+  EXPECT_FALSE(c.listen_security.insecure);
+  EXPECT_EQ(c.listen_security.tls_cert, "/etc/cuzk/server.pem");
+  EXPECT_EQ(c.listen_security.tls_key, "/etc/cuzk/server.key");
+  EXPECT_EQ(c.listen_security.tls_client_ca, "/etc/cuzk/clients-ca.pem");
+  EXPECT_EQ(c.listen_security.token_file, "/etc/cuzk/token");
+  EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
+  EXPECT_TRUE(Parse("[listen]\ninsecure = true").listen_security.insecure);
+
+  EXPECT_EQ(ParseError("[listen]\ninsecure = \"yes\""), "test.toml: listen.insecure: expected true or false");
+  EXPECT_EQ(ParseError("[listen]\ninsecure = 1"), "test.toml: listen.insecure: expected true or false");
+  EXPECT_EQ(ParseError("[listen]\ntls_cert = 1"), "test.toml: listen.tls_cert: expected a string");
+  EXPECT_EQ(ParseError("[listen]\ntls_key = true"), "test.toml: listen.tls_key: expected a string");
+  EXPECT_EQ(ParseError("[listen]\ntls_client_ca = []"), "test.toml: listen.tls_client_ca: expected a string");
+  EXPECT_EQ(ParseError("[listen]\ntoken_file = 3"), "test.toml: listen.token_file: expected a string");
+  // a misspelt key is warned about, not silently dropped (a token meant to be required)
+  DaemonConfig typo = Parse("[listen]\ntoken = \"/etc/cuzk/token\"");
+  ASSERT_EQ(typo.warnings.size(), 1u);
+  EXPECT_EQ(typo.warnings[0], "unknown key listen.token (ignored; see cuzk.example.toml)");
+}
+
 TEST(DaemonConfig, AFailedParseLeavesTheConfigUntouched) {
   DaemonConfig c;
   c.listen = "keep";
@@ -225,6 +265,11 @@ TEST(DaemonConfig, ExampleFileLoadsCleanAndStatesTheDefaults) {
   EXPECT_EQ(c.listen, d.listen);
   EXPECT_EQ(c.max_message_bytes, d.max_message_bytes);
   EXPECT_EQ(c.shutdown_grace, d.shutdown_grace);
+  EXPECT_EQ(c.listen_security.insecure, d.listen_security.insecure);
+  EXPECT_EQ(c.listen_security.tls_cert, d.listen_security.tls_cert);
+  EXPECT_EQ(c.listen_security.tls_key, d.listen_security.tls_key);
+  EXPECT_EQ(c.listen_security.tls_client_ca, d.listen_security.tls_client_ca);
+  EXPECT_EQ(c.listen_security.token_file, d.listen_security.token_file);
   EXPECT_EQ(c.memory_auto, d.memory_auto);
   EXPECT_EQ(c.memory_safety_margin, d.memory_safety_margin);
   EXPECT_EQ(c.engine.srs_eviction_min_idle, d.engine.srs_eviction_min_idle);

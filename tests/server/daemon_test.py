@@ -7,8 +7,8 @@ It starts the daemon from a temporary config on a temporary unix socket and chec
 (socket mode), GetStatus, GetMetrics (accepted by promtool), Prove and SubmitProof/AwaitProof on
 all four kinds (served or FAILED with a message, never a crash), malformed and oversized requests
 (INVALID_ARGUMENT / RESOURCE_EXHAUSTED) with the daemon serving on, cuzk-bench's client commands,
-a second daemon refused on a live socket and on a TCP port in use, a stale socket reclaimed, and
-SIGTERM/SIGINT exits.
+a second daemon refused on a live socket and on a TCP port in use, a TCP listener refused without
+TLS or listen.insecure = true, a stale socket reclaimed, and SIGTERM/SIGINT exits.
 """
 import argparse
 import json
@@ -99,22 +99,42 @@ def payloads(pb):
 
 @check
 def command_line_overrides_config(ctx):
-    def effective(*extra, env=None):
-        p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "--check-config", *extra], capture_output=True,
+    def effective(*extra, env=None, config=ctx.config):
+        p = subprocess.run([ctx.args.daemon, "-c", config, "--check-config", *extra], capture_output=True,
                            text=True, timeout=30, env=dict(os.environ, **(env or {})))
         expect(p.returncode == 0, p.stderr)
         return dict(line.split(" = ", 1) for line in p.stdout.splitlines() if " = " in line)
     base = effective(env={"RUST_LOG": ""})
     expect(base["daemon.listen"] == "unix://" + ctx.sock and base["logging.level"] == "debug", str(base))
     expect(base["daemon.max_message_size"] == "4.0 MiB", base["daemon.max_message_size"])
-    over = effective("-l", "127.0.0.1:0", "--param-cache", "/elsewhere", env={"RUST_LOG": "warn"})
+    expect(base["listener"].startswith("unix socket, mode 0660"), base["listener"])
+    expect(base["listen.insecure"] == "false" and base["listen.token_file"] == "(unset)", str(base))
+    over = effective("-l", "127.0.0.1:0", "--param-cache", "/elsewhere", env={"RUST_LOG": "warn"},
+                     config=ctx.tcp_config)
     expect(over["daemon.listen"] == "127.0.0.1:0" and over["srs.param_cache"] == "/elsewhere", str(over))
     expect(over["logging.level"] == "warn", "RUST_LOG (a plain level) beats the file")
+    expect(over["listen.insecure"] == "true", str(over))
+    expect(over["listener"].startswith("plaintext, no token (listen.insecure = true); warning: "), over["listener"])
     expect(effective("--log-level", "error", env={"RUST_LOG": "warn"})["logging.level"] == "error",
            "--log-level beats RUST_LOG")
     p = subprocess.run([ctx.args.daemon, "-c", os.path.join(ctx.tmp, "missing.toml")], capture_output=True,
                        text=True, timeout=30)
     expect(p.returncode == 1 and "does not exist" in p.stderr, "an explicit -c file that is missing must fail")
+
+
+@check
+def tcp_without_tls_or_insecure_is_refused(ctx):
+    # the file's unix socket overridden by a TCP -l: [listen] has neither TLS nor insecure = true
+    p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "-l", "127.0.0.1:0"], capture_output=True, text=True,
+                       timeout=30)
+    out = p.stdout + p.stderr
+    expect(p.returncode == 1, f"exit status {p.returncode}: {out}")
+    expect("TCP listener 127.0.0.1:0 needs TLS and a bearer token: set listen.tls_cert, listen.tls_key and "
+           "listen.token_file" in out and "listen.insecure = true" in out, out)
+    p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "-l", "127.0.0.1:0", "--check-config"],
+                       capture_output=True, text=True, timeout=30)
+    expect(p.returncode == 1 and "listener = refused: TCP listener 127.0.0.1:0 needs TLS" in p.stdout,
+           p.stdout + p.stderr)
 
 
 @check
@@ -276,7 +296,7 @@ def second_daemon_on_a_tcp_port_in_use_is_refused(ctx):
         port = probe.getsockname()[1]
     addr = f"127.0.0.1:{port}"
     first_log = open(os.path.join(ctx.tmp, "tcp-first.log"), "wb")
-    first = subprocess.Popen([ctx.args.daemon, "-c", ctx.config, "-l", addr], stdout=first_log,
+    first = subprocess.Popen([ctx.args.daemon, "-c", ctx.tcp_config, "-l", addr], stdout=first_log,
                              stderr=subprocess.STDOUT)
     try:
         stub = ctx.pb_grpc.ProvingEngineStub(ctx.grpc.insecure_channel(addr))
@@ -289,7 +309,7 @@ def second_daemon_on_a_tcp_port_in_use_is_refused(ctx):
             except ctx.grpc.RpcError:
                 expect(time.time() < deadline, "the first TCP daemon is not ready")
                 time.sleep(0.1)
-        p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "-l", addr], capture_output=True, text=True,
+        p = subprocess.run([ctx.args.daemon, "-c", ctx.tcp_config, "-l", addr], capture_output=True, text=True,
                            timeout=30)
         expect(p.returncode != 0, "a second daemon started on a TCP port in use")
         expect(f"cannot listen on {addr}: Address already in use" in p.stdout + p.stderr, p.stdout + p.stderr)
@@ -331,6 +351,11 @@ def main():
         with open(ctx.config, "w") as f:
             f.write(f'[daemon]\nlisten = "unix://{ctx.sock}"\nmax_message_size = "4MiB"\nshutdown_grace = "5s"\n'
                     f'[srs]\nparam_cache = "{ctx.tmp}/params"\n[logging]\nlevel = "debug"\n')
+        # the same with plaintext TCP allowed, for the checks that listen on 127.0.0.1 (TLS and the
+        # token are tested in tests/server/tls_test.cpp)
+        ctx.tcp_config = os.path.join(ctx.tmp, "cuzk-tcp.toml")
+        with open(ctx.config) as f, open(ctx.tcp_config, "w") as g:
+            g.write(f.read() + "[listen]\ninsecure = true\n")
         os.makedirs(os.path.join(ctx.tmp, "params"))
         ctx.channel = grpc.insecure_channel("unix:" + ctx.sock, options=[
             ("grpc.max_send_message_length", 64 << 20), ("grpc.max_receive_message_length", 64 << 20)])
