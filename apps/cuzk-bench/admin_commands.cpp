@@ -32,7 +32,8 @@ const char *TierName(v1::SRSStatus::Tier tier) {
 }
 
 int RunStatus(const ClientOptions &client) {
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   grpc::ClientContext ctx;
   ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   v1::GetStatusResponse status;
@@ -96,7 +97,8 @@ int RunStatus(const ClientOptions &client) {
 }
 
 int RunPreload(const ClientOptions &client, const std::string &circuit_id) {
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   grpc::ClientContext ctx;
   v1::PreloadSrsRequest request;
   request.set_circuit_id(circuit_id);
@@ -115,7 +117,8 @@ int RunPreload(const ClientOptions &client, const std::string &circuit_id) {
 }
 
 int RunEvict(const ClientOptions &client, const std::string &circuit_id) {
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   grpc::ClientContext ctx;
   v1::EvictSrsRequest request;
   request.set_circuit_id(circuit_id);
@@ -134,7 +137,8 @@ int RunEvict(const ClientOptions &client, const std::string &circuit_id) {
 }
 
 int RunMetrics(const ClientOptions &client) {
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   grpc::ClientContext ctx;
   ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   v1::GetMetricsResponse response;

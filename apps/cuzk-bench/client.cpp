@@ -2,8 +2,10 @@
 #include "client.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fstream>
 #include <grpcpp/grpcpp.h>
 #include <iostream>
+#include <sstream>
 
 namespace cuzk::bench {
 
@@ -20,13 +22,72 @@ std::string GrpcTarget(const std::string &addr) {
   return "dns:///" + host_port;
 }
 
-std::unique_ptr<v1::ProvingEngine::Stub> Connect(const std::string &addr) {
+namespace {
+
+// The file's contents; with `trim`, without surrounding whitespace (a token file's newline).
+std::optional<std::string> ReadFile(const std::string &flag, const std::string &path, bool trim) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) {
+    std::cerr << "error: " << flag << " " << path << ": cannot read it\n";
+    return std::nullopt;
+  }
+  std::string out = text.str();
+  if (trim) {
+    const char *ws = " \t\r\n\v\f";
+    out.erase(0, out.find_first_not_of(ws));
+    out.erase(out.find_last_not_of(ws) + 1);
+  }
+  return out;
+}
+
+// TLS (and the token) for the channel, or plaintext when no TLS flag is given.
+std::shared_ptr<grpc::ChannelCredentials> Credentials(const ClientOptions &client) {
+  const bool tls = !client.tls_ca.empty() || !client.tls_cert.empty() || !client.tls_key.empty();
+  if (!tls) {
+    // gRPC sends call credentials only over TLS, and the daemon takes a token only there
+    if (!client.token_file.empty()) std::cerr << "error: --token-file needs TLS: give --tls-ca too\n";
+    return client.token_file.empty() ? grpc::InsecureChannelCredentials() : nullptr;
+  }
+  if (client.tls_ca.empty() || client.tls_cert.empty() != client.tls_key.empty()) {
+    std::cerr << "error: TLS needs --tls-ca (the CA the daemon's certificate is checked against); "
+                 "--tls-cert and --tls-key go together\n";
+    return nullptr;
+  }
+  grpc::SslCredentialsOptions options;
+  auto ca = ReadFile("--tls-ca", client.tls_ca, false);
+  if (!ca) return nullptr;
+  options.pem_root_certs = *ca;
+  if (!client.tls_cert.empty()) {
+    auto cert = ReadFile("--tls-cert", client.tls_cert, false), key = ReadFile("--tls-key", client.tls_key, false);
+    if (!cert || !key) return nullptr;
+    options.pem_cert_chain = *cert;
+    options.pem_private_key = *key;
+  }
+  auto credentials = grpc::SslCredentials(options);
+  if (client.token_file.empty()) return credentials;
+  auto token = ReadFile("--token-file", client.token_file, true);
+  if (!token) return nullptr;
+  if (token->empty()) {
+    std::cerr << "error: --token-file " << client.token_file << " is empty\n";
+    return nullptr;
+  }
+  // AccessTokenCredentials sends `authorization: Bearer <token>`, what the daemon checks
+  return grpc::CompositeChannelCredentials(credentials, grpc::AccessTokenCredentials(*token));
+}
+
+} // namespace
+
+std::unique_ptr<v1::ProvingEngine::Stub> Connect(const ClientOptions &client) {
+  auto credentials = Credentials(client);
+  if (!credentials) return nullptr;
   grpc::ChannelArguments args;
   constexpr int LIMIT = 256 << 20;
   args.SetMaxReceiveMessageSize(LIMIT);
   args.SetMaxSendMessageSize(LIMIT);
-  return v1::ProvingEngine::NewStub(
-      grpc::CreateCustomChannel(GrpcTarget(addr), grpc::InsecureChannelCredentials(), args));
+  if (!client.tls_server_name.empty()) args.SetSslTargetNameOverride(client.tls_server_name);
+  return v1::ProvingEngine::NewStub(grpc::CreateCustomChannel(GrpcTarget(client.addr), credentials, args));
 }
 
 std::optional<v1::ProofKind> ParseProofType(const std::string &name) {
@@ -70,6 +131,14 @@ void AddClientCommands(CLI::App &app, int &exit_code) {
       ->capture_default_str();
   app.add_option("--log-level", client->log_level, "log level (trace, debug, info, warn, error)")
       ->capture_default_str();
+  app.add_option("--tls-ca", client->tls_ca,
+                 "connect with TLS, checking the daemon's certificate against this CA (PEM)");
+  app.add_option("--tls-cert", client->tls_cert, "client certificate (PEM) for a daemon that requires one");
+  app.add_option("--tls-key", client->tls_key, "the client certificate's private key (PEM)");
+  app.add_option("--tls-server-name", client->tls_server_name,
+                 "name to check the daemon's certificate for, instead of --addr's host");
+  app.add_option("--token-file", client->token_file,
+                 "send the token in this file as 'authorization: Bearer <token>' on every call (needs --tls-ca)");
   app.fallthrough();
   AddProveCommands(app, client, exit_code);
   AddAdminCommands(app, client, exit_code);

@@ -18,13 +18,20 @@ namespace cuzk::bench {
 struct ClientOptions {
   std::string addr = "http://127.0.0.1:9820"; //!< http://host:port, host:port or unix:///path
   std::string log_level = "info";             //!< accepted for the reference's scripts; the client logs little
+  std::string tls_ca;          //!< --tls-ca: use TLS, verifying the daemon's certificate against this CA (PEM)
+  std::string tls_cert;        //!< --tls-cert: a client certificate (PEM), for a daemon with listen.tls_client_ca
+  std::string tls_key;         //!< --tls-key: its private key (PEM)
+  std::string tls_server_name; //!< --tls-server-name: the name to verify instead of --addr's host
+  std::string token_file;      //!< --token-file: sent as `authorization: Bearer <token>` on every call
 };
 
 //! The gRPC target for a --addr value: `http://h:p` and `h:p` → `dns:///h:p`, `unix:` forms unchanged.
 std::string GrpcTarget(const std::string &addr);
 
-//! A stub on an insecure channel with 256 MiB message limits (what Curio's Go client sets).
-std::unique_ptr<cuzk::v1::ProvingEngine::Stub> Connect(const std::string &addr);
+//! A stub with 256 MiB message limits (what Curio's Go client sets) on a plaintext channel, or on
+//! TLS with --tls-ca (and the bearer token of --token-file on every call). nullptr, with the reason
+//! on stderr, when a file cannot be read or a token is asked for without TLS.
+std::unique_ptr<cuzk::v1::ProvingEngine::Stub> Connect(const ClientOptions &client);
 
 //! -t/--type values and the reference's aliases: porep|porep-c2|seal-commit, snap|snap-deals|update,
 //! wpost|window-post|windowpost, winning|winning-post|winningpost.

@@ -89,7 +89,8 @@ void AppendTraces(const std::string &label, const Outcome &out, std::vector<Part
         t.synthesis_end_ms(), t.prove_start_ms(), t.device_end_ms(), t.prove_end_ms(), t.self_check_end_ms(),
         t.abc_evaluation() == v1::ABC_EVALUATION_DEVICE        ? PartitionTrace::Abc::kDevice
         : t.abc_evaluation() == v1::ABC_EVALUATION_PROVER_HOST ? PartitionTrace::Abc::kProverHost
-                                                               : PartitionTrace::Abc::kSynthesis});
+                                                               : PartitionTrace::Abc::kSynthesis,
+        t.held_bytes(), t.witness_packed()});
   }
 }
 
@@ -127,7 +128,8 @@ int RunSingle(const ClientOptions &client, const SingleOptions &options) {
     return 2;
   }
   request->set_request_id(options.prove.request_id.empty() ? NewRequestId() : options.prove.request_id);
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   std::cerr << "proving " << ProofKindName(request->proof_kind()) << " (request " << request->request_id() << ", "
             << request->ByteSizeLong() << " bytes) on " << client.addr << "\n";
   Outcome out = ProveOnce(*stub, *request, options.timeout_s);
@@ -175,7 +177,8 @@ int RunBatch(const ClientOptions &client, const BatchOptions &options) {
     std::cerr << "error: " << error << "\n";
     return 2;
   }
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   const unsigned n = options.count;
   std::cerr << "batch: " << n << " x " << ProofKindName(request->proof_kind()) << ", " << options.concurrency
             << " at a time, on " << client.addr << "\n";

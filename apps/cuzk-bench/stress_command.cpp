@@ -102,7 +102,8 @@ int RunStress(const ClientOptions &client, const StressOptions &options) {
       return 2;
     }
   }
-  auto stub = Connect(client.addr);
+  auto stub = Connect(client);
+  if (!stub) return 2;
   std::atomic<unsigned> in_flight{0};
   std::mutex threads_mutex;
   std::vector<std::thread> calls;
