@@ -160,6 +160,8 @@ void ToProto(const engine::ProofResult &result, v1::AwaitProofResponse &out) {
     t->set_abc_evaluation(!p.deferred_abc        ? v1::ABC_EVALUATION_SYNTHESIS
                           : p.abc_on_prover_host ? v1::ABC_EVALUATION_PROVER_HOST
                                                  : v1::ABC_EVALUATION_DEVICE);
+    t->set_held_bytes(p.held_bytes);
+    t->set_witness_packed(p.witness_packed);
   }
 }
 

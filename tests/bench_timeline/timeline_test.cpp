@@ -74,6 +74,18 @@ TEST(Timeline, SummarySaysWhereAPreCompiledPartitionsABCWereFormed) {
             std::string::npos);
 }
 
+TEST(Timeline, SummarySaysWhatPartitionsHeldWhileTheyWaited) {
+  auto traces = TwoPartitions();
+  EXPECT_EQ(TimelineSummary(traces).find("held until"), std::string::npos) << "a daemon that does not say";
+  traces[0].held_bytes = 4'200'000'000;
+  traces[1].held_bytes = 160'000'000;
+  traces[1].witness_packed = true;
+  EXPECT_NE(TimelineSummary(traces).find("held until a prover took it: median 4200.0 MB, max 4200.0 MB; 1 of 2 "
+                                         "witnesses packed\n"),
+            std::string::npos)
+      << TimelineSummary(traces);
+}
+
 TEST(Timeline, AnEmptyRequestGivesAnEmptyPictureAndSummary) {
   const std::string svg = TimelineSvg({}, "nothing");
   EXPECT_EQ(Count(svg, "<rect x="), size_t(STAGE_COUNT));

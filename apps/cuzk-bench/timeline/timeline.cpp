@@ -231,6 +231,18 @@ std::string TimelineSummary(std::span<const PartitionTrace> traces) {
   for (int k = 0; k < STAGE_COUNT; k++)
     s << " " << StageName(Stage(k)) << " " << Fixed(sums[k], 2) << " s" << (k + 1 < STAGE_COUNT ? "," : "");
   s << "\n";
+  // what each partition held in host memory while it waited for a prover (a budget's unit)
+  std::vector<uint64_t> held;
+  size_t packed = 0;
+  for (const auto *r : rows) {
+    if (r->held_bytes) held.push_back(r->held_bytes);
+    packed += r->witness_packed;
+  }
+  if (!held.empty()) {
+    std::sort(held.begin(), held.end());
+    s << "held until a prover took it: median " << Fixed(double(held[held.size() / 2]) / 1e6, 1) << " MB, max "
+      << Fixed(double(held.back()) / 1e6, 1) << " MB; " << packed << " of " << rows.size() << " witnesses packed\n";
+  }
   for (const auto &[device, spans] : on_device) {
     const double busy = UnionLength(spans);
     s << DeviceName(device) << " busy " << Fixed(busy, 2) << " s of " << Fixed(wall, 2) << " s ("

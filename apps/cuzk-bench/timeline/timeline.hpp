@@ -24,6 +24,8 @@ struct PartitionTrace {
   double self_check_end_ms = 0;
   //! where its a, b, c were formed (the daemon's AbcEvaluation)
   enum class Abc { kSynthesis, kDevice, kProverHost } abc = Abc::kSynthesis;
+  uint64_t held_bytes = 0;     //!< host memory its assignment held from synthesis until a prover took it
+  bool witness_packed = false; //!< its witness waited packed (a, b, c left to the GPU)
 };
 
 //! Stages in the order they happen; each is the span [its start, the next one's start].
