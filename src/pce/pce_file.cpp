@@ -258,8 +258,10 @@ Expected<std::shared_ptr<const PreCompiledCircuit>> Load(const std::filesystem::
   if (h.payload_bytes != mapping->bytes - FILE_HEADER_BYTES)
     return bad("truncated or extended: " + std::to_string(mapping->bytes) + " bytes, the header says " +
                std::to_string(FILE_HEADER_BYTES + h.payload_bytes));
+  // offset first: past the end, mapping->bytes - s.offset would wrap and let any length through
   for (const Section &s : h.sections)
-    if (s.offset % ALIGN != 0 || s.offset < FILE_HEADER_BYTES || s.bytes > mapping->bytes - s.offset)
+    if (s.offset % ALIGN != 0 || s.offset < FILE_HEADER_BYTES || s.offset > mapping->bytes ||
+        s.bytes > mapping->bytes - s.offset)
       return bad("corrupt section table");
   const auto direct = [&](uint64_t begin, uint64_t end, Sha256 &sha) {
     sha.Update(bytes + FILE_HEADER_BYTES + begin, end - begin);

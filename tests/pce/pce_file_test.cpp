@@ -7,8 +7,11 @@
 #include "r1cs/assignment_difference.hpp"
 #include "r1cs/sample_circuits.hpp"
 
+#include "fuzz/pce_checksum.hpp"
+
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -108,6 +111,19 @@ TEST_F(PceFile, AnotherShapeOrVersionIsRejected) {
   EXPECT_NE(LoadError().find("format version"), std::string::npos) << LoadError();
   Write({'n', 'o', 't', ' ', 'a', ' ', 'p', 'c', 'e'});
   EXPECT_NE(LoadError().find("truncated"), std::string::npos);
+}
+
+// A section that starts past the end of the file, under a checksum that matches (whoever can write
+// the file can compute it; tests/fuzz/pce_checksum.hpp does): refused by the bounds check, which
+// must not wrap around, before anything reads it. Found by tests/fuzz/pce_fuzzer.cpp.
+TEST_F(PceFile, SectionPastTheEndIsRejected) {
+  std::vector<uint8_t> bad = Bytes();
+  const uint64_t offset = (bad.size() / 64 + 2) * 64, bytes = pce_->A().row_info.size_bytes();
+  std::memcpy(bad.data() + fuzz::PCE_SECTIONS_AT, &offset, sizeof(offset)); // A's row_info
+  std::memcpy(bad.data() + fuzz::PCE_SECTIONS_AT + 8, &bytes, sizeof(bytes));
+  fuzz::FixPceChecksum(bad);
+  Write(bad);
+  EXPECT_NE(LoadError().find("corrupt section table"), std::string::npos) << LoadError();
 }
 
 TEST_F(PceFile, MissingFileNamesIt) {
