@@ -64,7 +64,7 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
     auto colon = address->grpc_uri.rfind(':');
     impl->endpoint = address->grpc_uri.substr(0, colon + 1) + std::to_string(selected_port);
   }
-  spdlog::info("listening on {} ({}; message limit {} MiB)", impl->endpoint, credentials->summary, limit >> 20);
+  spdlog::info("listening on {}: {}; message limit {} MiB", impl->endpoint, credentials->summary, limit >> 20);
   return std::unique_ptr<GrpcServer>(new GrpcServer(std::move(impl)));
 }
 
