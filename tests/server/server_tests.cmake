@@ -7,9 +7,10 @@ target_compile_definitions(test_server_config PRIVATE CUZK_SOURCE_DIR="${PROJECT
 target_compile_definitions(test_server_service PRIVATE CUZK_BENCH="$<TARGET_FILE:cuzk-bench>")
 add_dependencies(test_server_service cuzk-bench)
 # the TLS test makes its certificates with OpenSSL's C API (libcrypto, which the server layer links
-# through src/hash) and drives cuzk-bench's --tls-ca/--token-file
-target_compile_definitions(test_server_tls PRIVATE CUZK_BENCH="$<TARGET_FILE:cuzk-bench>")
-add_dependencies(test_server_tls cuzk-bench)
+# through src/hash), drives cuzk-bench's --tls-ca/--token-file and a cuzk-daemon with [listen] TLS
+target_compile_definitions(test_server_tls PRIVATE CUZK_BENCH="$<TARGET_FILE:cuzk-bench>"
+                                                   CUZK_DAEMON="$<TARGET_FILE:cuzk-daemon>")
+add_dependencies(test_server_tls cuzk-bench cuzk-daemon)
 
 # Debian's python3-grpcio installs into /usr/bin/python3's path; a pyenv or venv python3 earlier
 # on PATH may not see it, so the system interpreter is preferred when it exists.

@@ -20,13 +20,20 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <netinet/in.h>
+#include <spawn.h>
 #include <sstream>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 namespace cuzk::server {
 namespace {
@@ -418,6 +425,61 @@ TEST_F(TlsTest, CuzkBenchConnectsWithTlsAndAToken) {
   EXPECT_NE(out.find("missing bearer token"), std::string::npos) << out;
   EXPECT_NE(run("--token-file " + security_.token_file, out), 0) << out;
   EXPECT_NE(out.find("--token-file needs TLS"), std::string::npos) << out;
+}
+
+// A TCP port nobody listens on now (bound to port 0, then released).
+int FreePort() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  ::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
+  ::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len);
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+// cuzk-daemon itself, from a cuzk.toml with [listen] TLS keys: the file's keys reach its listener.
+TEST_F(TlsTest, TheDaemonServesTlsFromItsConfigFile) {
+  const std::string addr = "127.0.0.1:" + std::to_string(FreePort());
+  const std::string config =
+      Write("cuzk.toml",
+            "[daemon]\nlisten = \"" + addr + "\"\nshutdown_grace = \"1s\"\n[gpus]\nenabled = false\n" +
+                "[srs]\nparam_cache = \"" + dir_ + "\"\n[listen]\ntls_cert = \"" + security_.tls_cert +
+                "\"\ntls_key = \"" + security_.tls_key + "\"\ntoken_file = \"" + security_.token_file + "\"\n",
+            0644);
+  const std::string log = dir_ + "/daemon.log";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  const char *argv[] = {CUZK_DAEMON, "-c", config.c_str(), nullptr};
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, CUZK_DAEMON, &actions, nullptr, const_cast<char *const *>(argv), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  auto daemon_log = [&] {
+    std::ifstream in(log);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+
+  grpc::Status status;
+  int exit_status = 0;
+  for (int i = 0; i < 300; i++) { // up to 30 s to start
+    ASSERT_EQ(::waitpid(pid, &exit_status, WNOHANG), 0) << "the daemon exited\n" << daemon_log();
+    status = GetStatus(addr, Tls(*pki_), "Bearer " + TOKEN);
+    if (status.ok()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(status.ok()) << status.error_message() << "\n" << daemon_log();
+  EXPECT_EQ(GetStatus(addr, Tls(*pki_), "").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(GetStatus(addr, grpc::InsecureChannelCredentials(), "").error_code(), grpc::StatusCode::UNAVAILABLE);
+  ::kill(pid, SIGTERM);
+  ASSERT_EQ(::waitpid(pid, &exit_status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(exit_status) && WEXITSTATUS(exit_status) == 0) << daemon_log();
+  EXPECT_NE(daemon_log().find("listening on " + addr + ": TLS, bearer token"), std::string::npos) << daemon_log();
 }
 
 } // namespace
