@@ -5,7 +5,8 @@
 # virtual request (`cuzk-bench gen-vanilla --virtual`), optionally the pre-compiled circuit recorded
 # ahead (`cuzk-bench pce-bench --save`), then the daemon: one request cold (SRS read from disk),
 # RUNS more as a batch (steady state), `cuzk-bench verify` of the first proof against the .vk,
-# status and metrics. Each proof is also self-checked by the engine. A failed step fails the script.
+# status and metrics, the daemon's RSS sampled every second (rss-<kind>.txt; start, peak, end in the
+# report). Each proof is also self-checked by the engine. A failed step fails the script.
 #
 #   BUNDLE=.bundle OUT=/tmp/out ./scripts/gpu-e2e.sh [porep|wpost|snap|winning ...]   (default: porep)
 #
@@ -19,6 +20,7 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/await-socket.sh
+source scripts/rss-sample.sh
 BUNDLE=${BUNDLE:-.bundle}
 OUT=${OUT:-e2e-report}
 SIZE=${SIZE:-32GiB}
@@ -92,6 +94,9 @@ for kind in "${kinds[@]}"; do
     "$BUNDLE/run" cuzk-daemon -c "$WORK/none.toml" -l "unix://$sock" --param-cache "$PARAMS" --log-level info \
       >"$OUT/daemon-$kind.log" 2>&1 &
     daemon=$!
+    : >"$OUT/rss-$kind.txt"
+    cuzk_sample_rss "$daemon" "$OUT/rss-$kind.txt" 1 &
+    sampler=$!
     if ! cuzk_await_socket "$sock" "$daemon" 30; then
       fail "$kind: the daemon did not start (log daemon-$kind.log)"
     else
@@ -114,6 +119,8 @@ for kind in "${kinds[@]}"; do
     fi
     kill -TERM "$daemon" 2>/dev/null
     wait "$daemon" || fail "$kind: the daemon exited with $?"
+    kill "$sampler" 2>/dev/null
+    cuzk_rss_summary "$OUT/rss-$kind.txt" | tee -a "$report"
     grep -E 'SELF-CHECK|error|warn' "$OUT/daemon-$kind.log" | tail -n 10 >>"$report"
     if [ -z "${KEEP:-}" ]; then rm -rf "$PARAMS"/* "$req" "$WORK/proof-$kind.bin"; fi
   fi

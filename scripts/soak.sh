@@ -63,13 +63,9 @@ daemon=$!
 source scripts/await-socket.sh
 cuzk_await_socket "$sock" "$daemon" 30 || fail "the daemon died or did not listen in 30 s (log $OUT/daemon.log)"
 
-# seconds since start, VmRSS in KiB
-t0=$(date +%s.%N)
-(while kill -0 "$daemon" 2>/dev/null; do
-  rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$daemon/status" 2>/dev/null) || break
-  [ -n "$rss" ] && awk -v now="$(date +%s.%N)" -v t0="$t0" -v rss="$rss" 'BEGIN { printf "%.1f %d\n", now - t0, rss }'
-  sleep "$SAMPLE_S"
-done) >"$OUT/rss.txt" &
+source scripts/rss-sample.sh
+: >"$OUT/rss.txt"
+cuzk_sample_rss "$daemon" "$OUT/rss.txt" "$SAMPLE_S" &
 sampler=$!
 
 status=0
@@ -85,9 +81,7 @@ wait "$daemon" || { echo "soak: the daemon exited with $? on SIGTERM" >&2; statu
 daemon=""
 
 cat "$OUT/stress.txt"
-awk 'NR == 1 { start = $2 } { if ($2 > peak) { peak = $2; at = $1 } end = $2 }
-     END { printf "daemon RSS: start %.0f MiB, peak %.0f MiB (at %.0f s), end %.0f MiB; %d samples\n",
-           start / 1024, peak / 1024, at, end / 1024, NR }' "$OUT/rss.txt" | tee "$OUT/rss-summary.txt"
+cuzk_rss_summary "$OUT/rss.txt" | tee "$OUT/rss-summary.txt"
 grep -E '^cuzk_(proofs_(completed|failed)_total|self_check_failures_total)' "$OUT/metrics.txt"
 if grep -qE 'failed [1-9]' "$OUT/stress.txt"; then status=1; fi
 echo "soak: $([ $status -eq 0 ] && echo PASS || echo FAIL) (report in $OUT)"
