@@ -9,6 +9,10 @@
 
 APT_PACKAGES=(build-essential cmake ninja-build g++ pkg-config clang-format libtbb-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libsimdjson-dev nodejs npm libspdlog-dev libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc libtomlplusplus-dev python3-grpcio python3-protobuf prometheus)
 
+# libFuzzer, for the fuzz step of test.sh and scripts/fuzz.sh: clang and its runtime libraries (the
+# latter only a Recommends of clang, which --no-install-recommends leaves out).
+APT_PACKAGES+=(clang libclang-rt-dev)
+
 # Prints the packages of APT_PACKAGES that are neither installed nor provided by an installed package.
 CuzkMissingPackages() {
   local present

@@ -4,7 +4,7 @@
 #   ./scripts/test.sh                 everything, long-running tests (label long) included: CI runs this
 #   CUZK_CTEST_ARGS="-L oracle" ./scripts/test.sh   extra ctest arguments
 #
-# Exit status is non-zero when anything fails: packages, npm, configure, build or a test.
+# Exit status is non-zero when anything fails: packages, npm, configure, build, a test or a fuzzer.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/packages.sh
@@ -45,7 +45,19 @@ if [ "${CUZK_SKIP_SANITIZE:-0}" != 1 ]; then
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$SANITIZE_DIR" --output-on-failure --parallel "$JOBS" -L sanitize || sanitize_status=$?
 fi
+sanitize_done=$SECONDS
+
+# Every parser of outside bytes under libFuzzer (tests/fuzz, clang), from the committed corpus
+# (tests/fuzz/corpus): scripts/fuzz.sh --ci builds just the sources the fuzzers link (-O1, ASan,
+# UBSan, no CUDA) and runs each target for CUZK_FUZZ_SECONDS (default 20), two at a time; a crash,
+# hang, leak or broken contract fails. CUZK_SKIP_FUZZ=1 skips it.
+fuzz_status=0
+if [ "${CUZK_SKIP_FUZZ:-0}" != 1 ]; then
+  CUZK_FUZZ_BUILD_DIR=${BUILD_DIR}-fuzz scripts/fuzz.sh --ci "${CUZK_FUZZ_SECONDS:-20}" || fuzz_status=$?
+fi
 echo "test.sh: build $((build_done - start)) s, tests $((tests_done - build_done)) s, sanitizer build and tests" \
-  "$((SECONDS - tests_done)) s; ctest exit $status, sanitizer ctest exit $sanitize_status"
+  "$((sanitize_done - tests_done)) s, fuzz build and runs $((SECONDS - sanitize_done)) s; ctest exit $status," \
+  "sanitizer ctest exit $sanitize_status, fuzz exit $fuzz_status"
 [ "$status" -ne 0 ] || status=$sanitize_status
+[ "$status" -ne 0 ] || status=$fuzz_status
 exit "$status"
