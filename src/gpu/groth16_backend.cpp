@@ -184,8 +184,16 @@ struct GpuBackend::Impl {
     return buf;
   }
 
-  //! Σ kⱼ·bases[j] by the plan sp
-  template <class C> ec::Jacobian<C> RunSplit(const ec::Affine<C> *bases, const ScalarSplit &sp) {
+  //! a batch-add plan's packed scalars already on the device (the packed witness upload is the L plan)
+  struct OnDevice {
+    uint64_t *ones = nullptr;
+    uint32_t *tail_index = nullptr;
+    ff::Fr *tail_value = nullptr; //!< the MSM may overwrite it
+  };
+
+  //! Σ kⱼ·bases[j] by the plan sp; with `resident`, sp's packed scalars are not uploaded again
+  template <class C>
+  ec::Jacobian<C> RunSplit(const ec::Affine<C> *bases, const ScalarSplit &sp, const OnDevice *resident = nullptr) {
     if (sp.n == 0) return ec::Jacobian<C>::Infinity();
     if (!sp.use_batch_add) {
       ff::Fr *k = scalars.Reserve(sp.n);
@@ -194,17 +202,19 @@ struct GpuBackend::Impl {
     }
     ec::Jacobian<C> acc = ec::Jacobian<C>::Infinity();
     if (sp.packed.ones_count) {
-      uint64_t *bits = bitmap.Reserve(sp.packed.ones.size());
-      Upload(bits, sp.packed.ones.data(), sp.packed.ones.size() * sizeof(uint64_t));
+      uint64_t *bits = resident ? resident->ones : bitmap.Reserve(sp.packed.ones.size());
+      if (!resident) Upload(bits, sp.packed.ones.data(), sp.packed.ones.size() * sizeof(uint64_t));
       acc += Adder<C>().Run(bases, bits, sp.n, stream);
     }
     const size_t t = sp.packed.tail_index.size();
     if (t) {
-      uint32_t *idx = index.Reserve(t);
-      ff::Fr *k = scalars.Reserve(t);
+      uint32_t *idx = resident ? resident->tail_index : index.Reserve(t);
+      ff::Fr *k = resident ? resident->tail_value : scalars.Reserve(t);
       ec::Affine<C> *compact = Gathered<C>(t);
-      Upload(idx, sp.packed.tail_index.data(), t * sizeof(uint32_t));
-      Upload(k, sp.packed.tail_value.data(), t * sizeof(ff::Fr));
+      if (!resident) {
+        Upload(idx, sp.packed.tail_index.data(), t * sizeof(uint32_t));
+        Upload(k, sp.packed.tail_value.data(), t * sizeof(ff::Fr));
+      }
       GatherPoints(bases, idx, t, compact, stream);
       acc += MsmFor<C>(t).Run(compact, k, t, stream);
     }
@@ -377,7 +387,17 @@ struct GpuBackend::Impl {
     }
     {
       PhaseTimer t(tm.msm_l);
-      out.l = RunSplit<ec::G1Curve>(Bases<ec::G1Curve>(srs ? &srs->l : nullptr, params.l), plan.l);
+      // a packed witness sent for a deferred a, b, c is the L plan, on the device already (it was
+      // unpacked into the witness before H, so the MSM may overwrite its tail)
+      const bool sent = resident && witness_packed;
+      OnDevice on_device;
+      if (sent) {
+        const size_t tail = plan.l.packed.tail_index.size();
+        on_device = {witness_bits.Reserve(plan.l.packed.ones.size() + 1), witness_tail_index.Reserve(tail + 1),
+                     witness_tail.Reserve(tail + 1)};
+      }
+      out.l = RunSplit<ec::G1Curve>(Bases<ec::G1Curve>(srs ? &srs->l : nullptr, params.l), plan.l,
+                                    sent ? &on_device : nullptr);
     }
     {
       PhaseTimer t(tm.msm_a);
