@@ -53,8 +53,12 @@ struct Engine::Impl {
   //! pre-compiled path fails. Returns whether the pre-compiled path made it. Called without mu;
   //! throws what synthesis throws. Through the pre-compiled path, a, b, c are left to the prover
   //! (out.IsDeferred()) when DeferAbc().
+  //! where a pre-compiled synthesis spent its time (for the log; zero on the generic path)
+  struct SynthesisSteps {
+    double witness_ms = 0, abc_ms = 0, pack_ms = 0;
+  };
   bool SynthesizePartition(const PartitionWork &work, const std::optional<r1cs::AssignmentShape> &shape,
-                           uint64_t partition_bytes, r1cs::ProvingAssignment &out);
+                           uint64_t partition_bytes, r1cs::ProvingAssignment &out, SynthesisSteps &steps);
   //! EngineConfig::pce_gpu_eval and every proving device a GPU: only a GPU prover forms a, b, c
   //! without holding them in host memory, so with a CPU device in the engine they are formed in
   //! synthesis, within the partition's reservation, as before
@@ -97,6 +101,10 @@ struct Engine::Impl {
   //! returns the heap's free pages to the system (ReturnFreeHeapMemory), then counts it
   bool heap_trim_wanted = false;
   uint64_t heap_trims = 0;
+  //! Witness buffers of packed partitions, emptied, for the next witnesses: a 32 GiB PoRep witness is
+  //! 4.2 GB, whose first-touch faults and freeing each partition paid again. At most one per
+  //! synthesis worker; freed when an idle worker finds no job running (requires mu).
+  std::vector<r1cs::FrVector> spare_witnesses;
   bool accepting = true;
   bool stopping = false;
   bool joined = false;

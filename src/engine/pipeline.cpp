@@ -10,6 +10,7 @@
 #include "pce/evaluate.hpp"
 #include "r1cs/synthesis_stop.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -58,7 +59,11 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     case SynthesisStep::Kind::IDLE:
       if (heap_trim_wanted) {
         heap_trim_wanted = false;
+        std::vector<r1cs::FrVector> spares;
+        if (std::none_of(jobs.begin(), jobs.end(), [](const auto &j) { return !j.second->Finished(); }))
+          spares.swap(spare_witnesses);
         lock.unlock();
+        spares.clear();
         ReturnFreeHeapMemory();
         lock.lock();
         heap_trims++;
@@ -108,11 +113,12 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     auto assignment = std::make_unique<r1cs::ProvingAssignment>();
     std::string error;
     bool via_pce = false;
+    SynthesisSteps steps;
     const auto t0 = Clock::now();
     try {
       // owner keeps the job (and its flag) alive until after synthesis
       const r1cs::ScopedSynthesisStop stop(&owner->stop);
-      via_pce = SynthesizePartition(work, shape, bytes, *assignment);
+      via_pce = SynthesizePartition(work, shape, bytes, *assignment, steps);
     } catch (const std::exception &e) {
       error = e.what();
     } catch (...) {
@@ -157,12 +163,14 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     span.held_bytes = measured;
     span.synthesis_start_ms = MsBetween(owner->submitted_at, t0);
     span.synthesis_end_ms = MsBetween(owner->submitted_at, t1);
-    Log().debug("job {} partition {}: synthesised in {:.1f} ms ({}), holding {} bytes", owner->id, index, synth_ms,
-                deferred && assignment->aux_packed ? "pre-compiled witness, packed, a, b, c left to the GPU"
-                : deferred                         ? "pre-compiled witness, a, b, c left to the GPU"
-                : via_pce                          ? "pre-compiled"
-                                                   : "generic",
-                measured);
+    Log().info("job {} partition {}: synthesised in {:.1f} ms ({}; witness {:.1f} ms, a, b, c {:.1f} ms, packing "
+               "{:.1f} ms), holding {} bytes",
+               owner->id, index, synth_ms,
+               deferred && assignment->aux_packed ? "pre-compiled witness, packed, a, b, c left to the GPU"
+               : deferred                         ? "pre-compiled witness, a, b, c left to the GPU"
+               : via_pce                          ? "pre-compiled"
+                                                  : "generic",
+               steps.witness_ms, steps.abc_ms, steps.pack_ms, measured);
     sched.PushReady(
         ReadyPartition{std::move(owner), index, std::move(assignment), std::move(reservation), via_pce, {}});
     prove_cv.notify_one();
@@ -170,12 +178,22 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
 }
 
 bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::optional<r1cs::AssignmentShape> &shape,
-                                       uint64_t partition_bytes, r1cs::ProvingAssignment &out) {
+                                       uint64_t partition_bytes, r1cs::ProvingAssignment &out, SynthesisSteps &steps) {
   if (pces.Enabled() && !work.pce_key.empty()) {
     const std::string stem = std::filesystem::path(srs.ParamsPath(work.circuit_id)).stem().string();
     if (auto circuit =
             pces.Acquire(work.pce_key, stem.empty() ? work.circuit_id : stem, work.synthesize, partition_bytes)) {
+      const bool defer = DeferAbc();
+      const auto t0 = Clock::now();
       r1cs::WitnessCS witness;
+      if (defer) {
+        // a buffer a packed partition left, its pages mapped already (within this partition's reservation)
+        std::lock_guard lock(mu);
+        if (!spare_witnesses.empty()) {
+          witness.aux_assignment = std::move(spare_witnesses.back());
+          spare_witnesses.pop_back();
+        }
+      }
       witness.Reserve(circuit->NumInputs(), circuit->NumAux());
       if (work.witness)
         work.witness(witness);
@@ -183,13 +201,21 @@ bool Engine::Impl::SynthesizePartition(const PartitionWork &work, const std::opt
         work.synthesize(witness);
       // the witness generators do not look at the job's stop flag; a cancelled job stops here
       if (r1cs::SynthesisStopRequested()) throw r1cs::SynthesisError("synthesis stopped");
-      const bool defer = DeferAbc();
+      const auto t1 = Clock::now();
       const cuzk::Status evaluated =
           defer ? pce::Defer(circuit, std::move(witness), out) : pce::Evaluate(*circuit, std::move(witness), out);
+      const auto t2 = Clock::now();
+      steps.witness_ms = MsBetween(t0, t1);
+      steps.abc_ms = MsBetween(t1, t2);
       if (evaluated) {
         // until a GPU prover takes it, the witness is all the partition holds: packed, a 32 GiB PoRep
         // partition's is ~0.16 GB instead of 4.2 (the device unpacks it, gpu/witness_unpack.cuh)
-        if (defer) out.PackAux();
+        r1cs::FrVector storage;
+        if (defer && out.PackAux(&storage) && storage.capacity()) {
+          std::lock_guard lock(mu);
+          if (spare_witnesses.size() < config.synthesis_workers + 1) spare_witnesses.push_back(std::move(storage));
+        }
+        steps.pack_ms = MsBetween(t2, Clock::now());
         pces.CountUse(work.pce_key);
         return true;
       }

@@ -93,11 +93,15 @@ void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination 
   c.push_back(EvalTracked(lc, input_assignment, aux_assignment, nullptr, nullptr));
 }
 
-bool ProvingAssignment::PackAux() {
+bool ProvingAssignment::PackAux(FrVector *storage) {
   if (aux_packed) return true;
   const Packer packer(std::span<const Fr>(aux_assignment), nullptr);
   if (!WorthPacking(packer.Selected(), packer.Tail())) return false;
   packer.Pack(packed_aux);
+  if (storage) {
+    *storage = std::move(aux_assignment);
+    storage->clear();
+  }
   FrVector().swap(aux_assignment);
   aux_packed = true;
   return true;

@@ -59,7 +59,9 @@ public:
 
   //! Packs the aux values into packed_aux and frees aux_assignment, when that is smaller (most
   //! values bits: r1cs::WorthPacking); returns whether it did. Only a finished synthesis is packed.
-  bool PackAux();
+  //! With `storage`, aux_assignment's buffer is moved there emptied instead of freed (for the next
+  //! witness of a worker: its pages are mapped already).
+  bool PackAux(FrVector *storage = nullptr);
   //! aux_assignment again from packed_aux (nothing when not packed)
   void UnpackAux();
   //! The aux values: aux_assignment, or packed_aux unpacked into scratch.

@@ -143,6 +143,15 @@ TEST(PackedValues, AssignmentPacksItsWitnessWhenMostlyBits) {
   pa.UnpackAux();
   EXPECT_FALSE(pa.aux_packed);
   EXPECT_TRUE(pa.aux_assignment == plain);
+  // packed again, its buffer handed over emptied instead of freed
+  FrVector storage;
+  const Fr *buffer = pa.aux_assignment.data();
+  ASSERT_TRUE(pa.PackAux(&storage));
+  EXPECT_EQ(storage.data(), buffer);
+  EXPECT_TRUE(storage.empty());
+  EXPECT_GE(storage.capacity(), aux);
+  pa.UnpackAux();
+  EXPECT_TRUE(pa.aux_assignment == plain);
   EXPECT_EQ(pa.packed_aux.Bytes(), 0u);
 
   // random values: packing would be larger, so the assignment keeps them
