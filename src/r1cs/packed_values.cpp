@@ -11,7 +11,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <stdexcept>
+#include <tuple>
+#include <type_traits>
 
 namespace cuzk::r1cs {
 
@@ -209,10 +212,69 @@ void Packer::Gather(std::span<Fr> out) const {
   });
 }
 
+// All the values, in one pass over them: a witness is GBs and packing is bound by reading it, so
+// the counting pass a selection needs is skipped. Each block packs its own bitmap words (a block is
+// a whole number of words) and collects its tail apart; the tails are then copied into place.
 PackedValues Pack(std::span<const Fr> values) {
+  static_assert(BLOCK % 64 == 0, "a block packs whole bitmap words");
+  const size_t n = values.size(), blocks = Blocks(n);
+  if (n > UINT32_MAX) throw std::length_error("Pack: more than 2^32 - 1 values");
   PackedValues out;
-  Packer(values, nullptr).Pack(out);
+  out.n = n;
+  out.ones.resize((n + 63) / 64);
+  std::vector<std::vector<uint32_t>> tail_index(blocks);
+  std::vector<std::vector<Fr>> tail_value(blocks);
+  std::vector<size_t> ones(blocks);
+  const auto one = Fr::One().l;
+  static_assert(std::tuple_size_v<decltype(one)> == 4, "Fr is four limbs");
+  tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+    const size_t end = std::min(n, (b + 1) * BLOCK);
+    size_t count = 0;
+    for (size_t w = b * BLOCK / 64; w * 64 < end; w++) {
+      uint64_t bits = 0;
+      for (size_t i = w * 64; i < std::min(end, (w + 1) * 64); i++) {
+        // without a branch on the bit itself: a witness's 0s and 1s are as good as random, and a
+        // mispredicted branch per value cost more than reading it
+        const auto &x = values[i].l;
+        const uint64_t not_one = (x[0] ^ one[0]) | (x[1] ^ one[1]) | (x[2] ^ one[2]) | (x[3] ^ one[3]);
+        const uint64_t not_zero = x[0] | x[1] | x[2] | x[3];
+        bits |= uint64_t(not_one == 0) << (i % 64);
+        if (not_one != 0 && not_zero != 0) [[unlikely]] {
+          tail_index[b].push_back(uint32_t(i));
+          tail_value[b].push_back(values[i]);
+        }
+      }
+      out.ones[w] = bits;
+      count += std::popcount(bits);
+    }
+    ones[b] = count;
+  });
+  std::vector<size_t> first(blocks);
+  size_t tail = 0;
+  for (size_t b = 0; b < blocks; b++) {
+    first[b] = tail;
+    tail += tail_index[b].size();
+    out.ones_count += ones[b];
+  }
+  out.tail_index.resize(tail);
+  out.tail_value.resize(tail);
+  tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+    std::copy(tail_index[b].begin(), tail_index[b].end(), out.tail_index.begin() + first[b]);
+    std::copy(tail_value[b].begin(), tail_value[b].end(), out.tail_value.begin() + first[b]);
+  });
   return out;
+}
+
+bool LooksWorthPacking(std::span<const Fr> values) {
+  constexpr size_t SAMPLES = 4096;
+  if (values.size() <= SAMPLES) return true;
+  const Fr one = Fr::One();
+  size_t other = 0;
+  for (size_t k = 0; k < SAMPLES; k++) {
+    const Fr &x = values[k * (values.size() / SAMPLES)];
+    other += !(x == one || x.IsZero());
+  }
+  return 8 * other <= 3 * SAMPLES;
 }
 
 } // namespace cuzk::r1cs

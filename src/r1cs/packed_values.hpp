@@ -84,8 +84,13 @@ private:
   Count total_;
 };
 
-//! values packed whole (Packer without a density)
+//! values packed whole: what Packer without a density packs, in one pass over them. Throws
+//! std::length_error past 2^32 − 1 values.
 PackedValues Pack(std::span<const ff::Fr> values);
+
+//! whether a sample of the values (4096 evenly spaced) is under 3/8 neither 0 nor 1: a witness of
+//! field elements (WindowPoSt's) is not packed in vain, at the cost of a few thousand reads
+bool LooksWorthPacking(std::span<const ff::Fr> values);
 
 //! whether values with `tail` of `n` neither 0 nor 1 are worth packing: the packed form costs a
 //! 36-byte tail entry per such value against 32 bytes for every value unpacked, and the device

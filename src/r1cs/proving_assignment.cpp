@@ -95,9 +95,10 @@ void ProvingAssignment::AddConstraint(std::string_view, const LinearCombination 
 
 bool ProvingAssignment::PackAux(FrVector *storage) {
   if (aux_packed) return true;
-  const Packer packer(std::span<const Fr>(aux_assignment), nullptr);
-  if (!WorthPacking(packer.Selected(), packer.Tail())) return false;
-  packer.Pack(packed_aux);
+  if (!LooksWorthPacking(aux_assignment)) return false;
+  PackedValues packed = Pack(aux_assignment);
+  if (!WorthPacking(packed.n, packed.tail_index.size())) return false;
+  packed_aux = std::move(packed);
   if (storage) {
     *storage = std::move(aux_assignment);
     storage->clear();

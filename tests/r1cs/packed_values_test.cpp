@@ -62,7 +62,23 @@ TEST(PackedValues, UnpackGivesWhatWasPacked) {
     ASSERT_EQ(u.size(), n);
     EXPECT_TRUE(std::equal(u.begin(), u.end(), v.begin())) << n;
     for (size_t j = 0; j < n; j += 1 + n / 50) EXPECT_EQ(p.At(j), v[j]) << n << " at " << j;
+    // the one-pass pack equals the counting Packer's
+    PackedValues counted;
+    Packer(std::span<const Fr>(v), nullptr).Pack(counted);
+    ExpectSame(p, counted);
   }
+}
+
+TEST(PackedValues, ASampleTellsBitsFromFieldElements) {
+  EXPECT_TRUE(LooksWorthPacking(Mixed(100000, 5, 1)));
+  EXPECT_TRUE(LooksWorthPacking(Mixed(100000, 30, 2)));
+  EXPECT_FALSE(LooksWorthPacking(Mixed(100000, 60, 3)));
+  EXPECT_FALSE(LooksWorthPacking(Mixed(100000, 100, 4)));
+  EXPECT_TRUE(LooksWorthPacking(Mixed(1000, 100, 5))) << "too few to sample: the exact count decides";
+  // a field-element witness is not packed, however it is sampled
+  ProvingAssignment dense;
+  RandomCircuit(5000, 3, 6).Synthesize(dense);
+  EXPECT_FALSE(dense.PackAux());
 }
 
 TEST(PackedValues, AllOfOneKind) {
