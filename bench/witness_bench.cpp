@@ -12,7 +12,8 @@
 //   generic-native  generic synthesis into a WitnessCS, native SHA-256 / Poseidon (step 3 alone)
 //   parallel        the witness generator, native gadgets off (the parallel split alone), per --threads
 //   fast            the witness generator with native gadgets: what the engine runs, per --threads;
-//                   then its aux values packed (r1cs::Pack, reported as mode "pack")
+//                   then its aux values packed (r1cs::Pack, reported as mode "pack"; "pack-counting" is
+//                   the two-pass Packer, the slow path it replaced, checked equal)
 // Thread counts are tbb::task_arena limits around the call; generic synthesis is sequential. Each run
 // reports wall and process CPU seconds (a loaded machine inflates the first, not the second).
 // Every witness mode's assignments are compared element for element with the generic one (the
@@ -244,6 +245,7 @@ int main(int argc, char **argv) {
       Timing r{mode, threaded ? threads : 1, {}, {}};
       // the fast witness is then packed, as the engine does for a partition left to a GPU
       Timing pack{"pack", r.threads, {}, {}};
+      Timing counted{"pack-counting", r.threads, {}, {}}; // the two-pass Packer it replaced, for comparison
       tbb::task_arena arena(int(r.threads));
       for (size_t run = 0; run < o.runs; run++) {
         double seconds = 0, cpu = 0;
@@ -282,6 +284,16 @@ int main(int argc, char **argv) {
             arena.execute([&] { packed = r1cs::Pack(w.aux_assignment); });
             pack.seconds.push_back(base::SecondsSince(pack_start));
             pack.cpu_seconds.push_back(CpuSeconds() - pack_cpu);
+            r1cs::PackedValues again;
+            const auto counted_start = std::chrono::steady_clock::now();
+            const double counted_cpu = CpuSeconds();
+            arena.execute([&] { r1cs::Packer(std::span<const ff::Fr>(w.aux_assignment), nullptr).Pack(again); });
+            counted.seconds.push_back(base::SecondsSince(counted_start));
+            counted.cpu_seconds.push_back(CpuSeconds() - counted_cpu);
+            if (again.tail_index != packed.tail_index || again.ones != packed.ones) {
+              std::fprintf(stderr, "  MISMATCH: the one-pass pack differs from the counting Packer's\n");
+              status = 1;
+            }
             if (packed.tail_index.size() != dense || packed.n != shape.aux) {
               std::fprintf(stderr, "  MISMATCH: the packed witness has %zu other values, not %zu\n",
                            packed.tail_index.size(), dense);
@@ -293,13 +305,14 @@ int main(int argc, char **argv) {
         r.cpu_seconds.push_back(cpu);
         malloc_trim(0);
       }
-      for (const Timing *t : {&r, &pack}) {
+      for (const Timing *t : {&r, &pack, &counted}) {
         if (t->seconds.empty()) continue;
         std::fprintf(stderr, "  %-15s %2zu thread(s): median %.4f s wall, %.4f s CPU over %zu runs\n", t->mode.c_str(),
                      t->threads, Median(t->seconds), Median(t->cpu_seconds), t->seconds.size());
       }
       results.push_back(std::move(r));
       if (!pack.seconds.empty()) results.push_back(std::move(pack));
+      if (!counted.seconds.empty()) results.push_back(std::move(counted));
     }
   }
 
