@@ -12,7 +12,8 @@
 # (KIND:PER_MINUTE, default "porep:1 winning:6 wpost:2 snap:1": within what 2 cores prove), PARAMS
 # (the 2 KiB parameters; made with `cuzk-bench params` where missing; default
 # $CUZK_BUILD_DIR/test-params, the ctest fixture's), OUT (report folder, default soak-report),
-# SAMPLE_S (seconds between RSS samples, default 2).
+# SAMPLE_S (seconds between RSS samples, default 2), RSS_LIMIT_MIB (fail when a sample passes it; default 0:
+# no limit). It also fails when the RSS keeps growing under the steady load (scripts/rss-sample.sh).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD=${CUZK_BUILD_DIR:-build}
@@ -22,6 +23,7 @@ RATES=${RATES:-porep:1 winning:6 wpost:2 snap:1}
 PARAMS=${PARAMS:-$BUILD/test-params}
 OUT=${OUT:-soak-report}
 SAMPLE_S=${SAMPLE_S:-2}
+RSS_LIMIT_MIB=${RSS_LIMIT_MIB:-0}
 mkdir -p "$OUT" "$PARAMS"
 work=$(mktemp -d /tmp/cuzk-soak-XXXXXX)
 sock="$work/cuzk.sock"
@@ -82,6 +84,7 @@ daemon=""
 
 cat "$OUT/stress.txt"
 cuzk_rss_summary "$OUT/rss.txt" | tee "$OUT/rss-summary.txt"
+cuzk_rss_growth "$OUT/rss.txt" "$RSS_LIMIT_MIB" || status=1
 grep -E '^cuzk_(proofs_(completed|failed)_total|self_check_failures_total)' "$OUT/metrics.txt"
 if grep -qE 'failed [1-9]' "$OUT/stress.txt"; then status=1; fi
 echo "soak: $([ $status -eq 0 ] && echo PASS || echo FAIL) (report in $OUT)"
