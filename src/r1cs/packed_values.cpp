@@ -70,6 +70,22 @@ void FlushWord(std::vector<uint64_t> &ones, size_t word, uint64_t bits) {
   if (bits) std::atomic_ref<uint64_t>(ones[word]).fetch_or(bits, std::memory_order_relaxed);
 }
 
+//! Calls visit(j, kind, value) for each selected value of block b in order, j counting the selection
+//! from `first`; returns the j after the block's last. value is set for Kind::OTHER only.
+template <class Visit>
+size_t VisitBlock(const ValueSource &source, const DensityTracker *density, size_t b, size_t first, Visit &&visit) {
+  Reader reader(source, b * BLOCK);
+  const size_t end = std::min(source.Size(), (b + 1) * BLOCK);
+  size_t j = first;
+  for (size_t i = b * BLOCK; i < end; i++) {
+    if (density && !density->Get(i)) continue;
+    const Fr *v = nullptr;
+    const Kind kind = reader.Read(i, v);
+    visit(j++, kind, v);
+  }
+  return j;
+}
+
 } // namespace
 
 uint64_t PackedValues::Bytes() const {
@@ -119,23 +135,10 @@ Packer::Packer(ValueSource source, const DensityTracker *density) : source_(sour
   std::vector<Count> count(blocks);
   tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
     Count c;
-    Reader reader(source_, b * BLOCK);
-    const size_t end = std::min(n, (b + 1) * BLOCK);
-    for (size_t i = b * BLOCK; i < end; i++) {
-      if (density_ && !density_->Get(i)) continue;
-      const Fr *v;
-      c.n++;
-      switch (reader.Read(i, v)) {
-      case Kind::ONE:
-        c.ones++;
-        break;
-      case Kind::OTHER:
-        c.tail++;
-        break;
-      case Kind::ZERO:
-        break;
-      }
-    }
+    c.n = VisitBlock(source_, density_, b, 0, [&](size_t, Kind kind, const Fr *) {
+      c.ones += kind == Kind::ONE;
+      c.tail += kind == Kind::OTHER;
+    });
     count[b] = c;
   });
   first_.resize(blocks);
@@ -154,61 +157,32 @@ void Packer::Pack(PackedValues &out) const {
   out.ones.assign((total_.n + 63) / 64, 0);
   out.tail_index.resize(total_.tail);
   out.tail_value.resize(total_.tail);
-  const size_t n = source_.Size();
   tbb::parallel_for(size_t(0), first_.size(), [&](size_t b) {
-    size_t j = first_[b].n, t = first_[b].tail;
+    size_t t = first_[b].tail;
     uint64_t bits = 0; // the ones of word j / 64, flushed when j leaves it
-    Reader reader(source_, b * BLOCK);
-    const size_t end = std::min(n, (b + 1) * BLOCK);
-    for (size_t i = b * BLOCK; i < end; i++) {
-      if (density_ && !density_->Get(i)) continue;
-      const Fr *v;
-      switch (reader.Read(i, v)) {
-      case Kind::ONE:
-        bits |= uint64_t(1) << (j % 64);
-        break;
-      case Kind::OTHER:
+    const size_t end = VisitBlock(source_, density_, b, first_[b].n, [&](size_t j, Kind kind, const Fr *v) {
+      if (kind == Kind::ONE) bits |= uint64_t(1) << (j % 64);
+      if (kind == Kind::OTHER) {
         out.tail_index[t] = uint32_t(j);
         out.tail_value[t] = *v;
         t++;
-        break;
-      case Kind::ZERO:
-        break;
       }
-      j++;
-      if (j % 64 == 0) {
-        FlushWord(out.ones, j / 64 - 1, bits);
+      if ((j + 1) % 64 == 0) {
+        FlushWord(out.ones, j / 64, bits);
         bits = 0;
       }
-    }
-    if (j % 64) FlushWord(out.ones, j / 64, bits);
+    });
+    if (end % 64) FlushWord(out.ones, end / 64, bits);
   });
 }
 
 void Packer::Gather(std::span<Fr> out) const {
   if (out.size() != total_.n) throw std::invalid_argument("Packer::Gather: output length");
   const Fr one = Fr::One(), zero = Fr::Zero();
-  const size_t n = source_.Size();
   tbb::parallel_for(size_t(0), first_.size(), [&](size_t b) {
-    size_t j = first_[b].n;
-    Reader reader(source_, b * BLOCK);
-    const size_t end = std::min(n, (b + 1) * BLOCK);
-    for (size_t i = b * BLOCK; i < end; i++) {
-      if (density_ && !density_->Get(i)) continue;
-      const Fr *v;
-      switch (reader.Read(i, v)) {
-      case Kind::ONE:
-        out[j] = one;
-        break;
-      case Kind::OTHER:
-        out[j] = *v;
-        break;
-      case Kind::ZERO:
-        out[j] = zero;
-        break;
-      }
-      j++;
-    }
+    VisitBlock(source_, density_, b, first_[b].n, [&](size_t j, Kind kind, const Fr *v) {
+      out[j] = kind == Kind::ONE ? one : kind == Kind::OTHER ? *v : zero;
+    });
   });
 }
 
