@@ -39,6 +39,19 @@ r1cs::ProvingAssignment DeferredCopy(const r1cs::ProvingAssignment &full, std::s
   return pa;
 }
 
+// the CPU backend's proof of `other` with randomness (r, s) equals that of `full`
+void ExpectSameProof(const Parameters &params, const r1cs::ProvingAssignment &full,
+                     const r1cs::ProvingAssignment &other, uint64_t r, uint64_t s, ProverTimings *t = nullptr) {
+  CpuBackend cpu;
+  auto want = cpu.ProveStart(params, std::span(&full, 1));
+  auto got = cpu.ProveStart(params, std::span(&other, 1), t);
+  ASSERT_TRUE(want && got) << got.ErrorMessage();
+  auto p_want = ProveFinish(params.vk, (*want)[0], Fr::FromUint(r), Fr::FromUint(s));
+  auto p_got = ProveFinish(params.vk, (*got)[0], Fr::FromUint(r), Fr::FromUint(s));
+  ASSERT_TRUE(p_want && p_got);
+  EXPECT_TRUE(EncodeProof(*p_got) == EncodeProof(*p_want));
+}
+
 TEST(DeferredProve, CpuBackendGivesTheSameProof) {
   const r1cs::RandomCircuit circuit(3000, 4, 7);
   std::mt19937_64 rng(1);
@@ -51,17 +64,9 @@ TEST(DeferredProve, CpuBackendGivesTheSameProof) {
   EXPECT_EQ(deferred.NumConstraints(), full.NumConstraints());
   EXPECT_TRUE(deferred.a.empty());
 
-  CpuBackend cpu;
   ProverTimings t;
-  auto want = cpu.ProveStart(*params, std::span(&full, 1));
-  auto got = cpu.ProveStart(*params, std::span(&deferred, 1), &t);
-  ASSERT_TRUE(want && got) << got.ErrorMessage();
+  ExpectSameProof(*params, full, deferred, 5, 9, &t);
   EXPECT_GT(t.abc, 0.0) << "the host evaluation is timed";
-  const Fr r = Fr::FromUint(5), s = Fr::FromUint(9);
-  auto p_want = ProveFinish(params->vk, (*want)[0], r, s);
-  auto p_got = ProveFinish(params->vk, (*got)[0], r, s);
-  ASSERT_TRUE(p_want && p_got);
-  EXPECT_TRUE(EncodeProof(*p_got) == EncodeProof(*p_want));
 
   // Materialize forms a, b, c on the host: the assignment is then the full one
   r1cs::ProvingAssignment materialized = deferred;
@@ -83,15 +88,7 @@ TEST(DeferredProve, PackedWitnessGivesTheSameProof) {
   ASSERT_TRUE(packed.PackAux());
   EXPECT_TRUE(packed.aux_assignment.empty());
 
-  CpuBackend cpu;
-  auto want = cpu.ProveStart(*params, std::span(&full, 1));
-  auto got = cpu.ProveStart(*params, std::span(&packed, 1));
-  ASSERT_TRUE(want && got) << got.ErrorMessage();
-  const Fr r = Fr::FromUint(11), s = Fr::FromUint(13);
-  auto p_want = ProveFinish(params->vk, (*want)[0], r, s);
-  auto p_got = ProveFinish(params->vk, (*got)[0], r, s);
-  ASSERT_TRUE(p_want && p_got);
-  EXPECT_TRUE(EncodeProof(*p_got) == EncodeProof(*p_want));
+  ExpectSameProof(*params, full, packed, 11, 13);
 
   r1cs::ProvingAssignment materialized = packed;
   materialized.Materialize();
