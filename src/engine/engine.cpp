@@ -6,6 +6,8 @@
 #include "engine/log.hpp"
 #include "filecoin/core/parameter_names.hpp"
 
+#include <set>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace cuzk::engine {
@@ -28,6 +30,14 @@ EngineConfig Normalise(EngineConfig c) {
   if (c.synthesis_workers == 0) c.synthesis_workers = 1;
   if (c.max_ready_partitions == 0) c.max_ready_partitions = 1;
   if (c.devices.empty()) c.devices.push_back(CpuDevice(1));
+  // one physical device twice would run two sets of workers on it, each taking the other's failures for its own
+  std::set<std::string> ids;
+  for (const auto &d : c.devices) {
+    if (!ids.insert(d.id).second) {
+      throw std::invalid_argument("proving device " + d.id +
+                                  " is listed twice (an ordinal and a UUID naming one GPU?)");
+    }
+  }
   return c;
 }
 

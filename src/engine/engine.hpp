@@ -240,7 +240,7 @@ struct EngineConfig {
   //! priority: a partition only counts those of its priority or higher, so lower-priority work
   //! never holds an urgent partition back (at most 4 × this in all, one per priority level)
   uint32_t max_ready_partitions = 2;
-  //! empty → {CpuDevice(1)}
+  //! empty → {CpuDevice(1)}; distinct ids (the Engine throws std::invalid_argument on one listed twice)
   std::vector<DeviceSpec> devices;
   //! bytes of request payload (C1 envelopes, vanilla proofs) that unfinished jobs may hold: a job
   //! holds its request's bytes from Submit until it ends (its parsed form lives in its partitions

@@ -208,5 +208,19 @@ TEST_F(DeviceFailoverTest, ADeviceWithoutABackendIsOutFromTheStart) {
   EXPECT_NE(broken.last_error.find("no such device"), std::string::npos) << broken.last_error;
 }
 
+// one physical device listed twice (a GPU by ordinal and by UUID) would get two sets of workers and two failure
+// counts: the engine refuses it at construction, naming the device
+TEST_F(DeviceFailoverTest, ADeviceListedTwiceIsRefused) {
+  EngineConfig config = SmallConfig(*dir_, 1);
+  config.devices = {Device("GPU-same", [] { return std::make_unique<groth16::CpuBackend>(); }),
+                    Device("GPU-same", [] { return std::make_unique<groth16::CpuBackend>(); })};
+  try {
+    Engine engine(config);
+    ADD_FAILURE() << "an engine with one device listed twice was made";
+  } catch (const std::invalid_argument &e) {
+    EXPECT_NE(std::string(e.what()).find("GPU-same is listed twice"), std::string::npos) << e.what();
+  }
+}
+
 } // namespace
 } // namespace cuzk::engine::testing
