@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # scripts/gpu-bundle-tests.sh — runs the GPU test binaries of a bundle (scripts/gpu-bundle.sh with
 # PROGRAMS naming test_gpu_* of a full build) on a GPU host that cannot build them: the tests that
-# need the whole CPU stack (tests/gpu/pce_*_test.cpp, groth16_backend, small_proof) are not in
+# need the whole CPU stack (tests/gpu/pce_*_test.cpp, groth16_backend, small_proof, engine_devices) are not in
 # gpu-check.sh's GPU-only build. The 2KiB parameters of the four kinds that
 # tests/gpu/pce_filecoin_test.cpp reads are made first with the bundle's cuzk-bench (kept in
 # PARAMS between calls on a warm host). A test that fails or skips fails the script, as in
-# gpu-check.sh: only the two-device tests may skip, and only on a host with fewer than two GPUs.
+# gpu-check.sh: only the two-device tests (tests/gpu/engine_devices_test.cpp) may skip, and only on
+# a host with fewer than two GPUs.
 #
 #   BUNDLE=/tmp/b OUT=/tmp/out ./scripts/gpu-bundle-tests.sh [test_gpu_NAME ...]   (default: every one bundled)
 #
@@ -29,8 +30,8 @@ say "tree: $(bash scripts/tree-hash.sh 2>/dev/null || echo unknown)"
 # tests/gpu/device_test.cpp checks DeviceCount() against the host's count
 GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
 export CUZK_EXPECTED_DEVICES=${CUZK_EXPECTED_DEVICES:-$GPUS}
-# the tests that need two devices (tests/gpu/device_workers_test.cpp), as gpu-check.sh names them
-MULTI_DEVICE='GpuDeviceWorkers\.SixteenPlusPartitionsOverTwoDevices(OneWorkerEach|TwoWorkersEach)'
+# the tests that need two devices (tests/gpu/engine_devices_test.cpp)
+MULTI_DEVICE='GpuEngineDevices\.TwentyPartitionsOverTwoDevices(OneWorkerEach|TwoWorkersEach)'
 status=0
 if [[ " ${tests[*]} " == *" test_gpu_pce_filecoin "* ]]; then
   for kind in porep winning wpost snap; do

@@ -6,9 +6,9 @@
 # configures with -DCUZK_GPU_ONLY=ON (src/gpu/gpu_only.cmake): only ff, the CUDA layer, its tests
 # and benchmarks, so TBB, OpenSSL, gRPC and Google Benchmark are not needed; GoogleTest is used
 # when installed, else tests/gpu/shim. Tests that find no device report SKIP, never PASS, and
-# ctest lists every test on its own. The tests phase fails when any test skips, except the
-# multi-device tests named in MULTI_DEVICE_TESTS on a host with fewer than two GPUs (listed by
-# name); so a host whose driver shows no device cannot pass with nothing run.
+# ctest lists every test on its own. The tests phase fails when any test skips, so a host whose
+# driver shows no device cannot pass with nothing run. (The two-device tests run the engine,
+# tests/gpu/engine_devices_test.cpp: a full build's, run from a bundle by gpu-bundle-tests.sh.)
 #
 # Environment: OUT (report folder), CUZK_GPU_BUILD_DIR (default build-gpu),
 # CUZK_CUDA_ARCHS (default "90-real;90-virtual": sm_90 SASS plus PTX; no sm_90a instructions are
@@ -26,10 +26,6 @@ JOBS=$(nproc 2>/dev/null || echo 4)
 mkdir -p "$OUT_DIR"
 export PATH=/usr/local/cuda/bin:$PATH
 
-# the tests that need two devices (tests/gpu/device_workers_test.cpp): the only ones allowed to
-# skip, and only on a host with fewer than two GPUs
-MULTI_DEVICE_TESTS=(GpuDeviceWorkers.SixteenPlusPartitionsOverTwoDevicesOneWorkerEach
-  GpuDeviceWorkers.SixteenPlusPartitionsOverTwoDevicesTwoWorkersEach)
 GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
 # tests/gpu/device_test.cpp checks DeviceCount() against it
 export CUZK_EXPECTED_DEVICES=$GPUS
@@ -97,15 +93,11 @@ if [ "$STATUS_BUILD" = ok ] || [ "$STATUS_BUILD" = partial ]; then
       STATUS_TESTS=failed
     fi
     grep -E "tests passed|Skipped|Failed|\*\*\*" "$OUT_DIR/tests.log" | tail -40
-    # a skip is a test not run: only the two-device tests may skip, and only on a one-GPU host
+    # a skip is a test not run
     UNEXPECTED_SKIPS=""
     for t in $(sed -nE 's/.*Test +#[0-9]+: ([^ ]+) \.+\*+Skipped.*/\1/p' "$OUT_DIR/tests.log"); do
-      if [ "$GPUS" -lt 2 ] && [[ " ${MULTI_DEVICE_TESTS[*]} " == *" $t "* ]]; then
-        log "skipped as expected ($GPUS GPU here, it needs 2): $t"
-      else
-        log "FAIL: skipped on a GPU host: $t"
-        UNEXPECTED_SKIPS="$UNEXPECTED_SKIPS $t"
-      fi
+      log "FAIL: skipped on a GPU host: $t"
+      UNEXPECTED_SKIPS="$UNEXPECTED_SKIPS $t"
     done
     if [ "$GPUS" -eq 0 ]; then
       log "FAIL: nvidia-smi lists no GPU: the device tests skip, so nothing was checked"

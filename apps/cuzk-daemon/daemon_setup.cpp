@@ -1,12 +1,14 @@
 // apps/cuzk-daemon/daemon_setup.cpp — configuration, logging and devices for the daemon.
 #include "daemon_setup.hpp"
 
+#include "filecoin/core/parameter_names.hpp"
 #include "server/config_values.hpp"
 #include "server/listen_address.hpp"
 #include "server/listener_security.hpp"
 #include "server/logging.hpp"
 
 #include <cstdlib>
+#include <set>
 #include <spdlog/spdlog.h>
 #include <sstream>
 #include <string_view>
@@ -15,7 +17,8 @@
 
 #if CUZK_HAVE_CUDA
 #include "gpu/device.hpp"
-#include "gpu/device_workers.hpp"
+#include "gpu/groth16_backend.hpp"
+#include "gpu/tuning.hpp"
 #endif
 
 namespace cuzk::daemon {
@@ -84,6 +87,9 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
   for (size_t i = 0; i < c.gpu_devices.size(); i++) out << (i ? ", " : "") << c.gpu_devices[i];
   out << "]\n"
       << "gpus.gpu_workers_per_device = " << c.gpu_workers_per_device << "\n"
+      << "gpus.msm_window_bits = " << c.gpu_msm_window_bits << (c.gpu_msm_window_bits ? "" : " (cost model)") << "\n"
+      << "gpus.msm_profile = " << (c.gpu_msm_profile ? "true" : "false") << "\n"
+      << "gpus.derive_c = " << (c.gpu_derive_c ? "true" : "false") << "\n"
       << "cpu.prover_workers = " << c.cpu_prover_workers << "\n"
       << "synthesis.threads = " << c.synthesis_threads << "\n"
       << "synthesis.workers = " << e.synthesis_workers << "\n"
@@ -93,7 +99,10 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
       << "scheduler.critical_lane = " << (e.critical_lane ? "true" : "false") << "\n"
       << "scheduler.finished_job_retention = " << e.finished_job_retention << "\n"
       << "scheduler.finished_job_retention_bytes = " << server::FormatByteSize(e.finished_job_retention_bytes) << "\n"
-      << "srs.param_cache = " << (e.param_dir.empty() ? "(FIL_PROOFS_PARAMETER_CACHE or default)" : e.param_dir) << "\n"
+      << "srs.param_cache = "
+      << (e.param_dir.empty() ? filecoin::DefaultParameterCache() + " ($FIL_PROOFS_PARAMETER_CACHE, else the default)"
+                              : e.param_dir)
+      << "\n"
       << "srs.budget = " << (e.srs_budget_bytes ? server::FormatByteSize(e.srs_budget_bytes) : "unlimited") << "\n"
       << "srs.preload = [";
   for (size_t i = 0; i < e.srs_preload.size(); i++) out << (i ? ", " : "") << e.srs_preload[i];
@@ -124,6 +133,19 @@ std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads) {
 
 namespace {
 
+#if CUZK_HAVE_CUDA
+// daemon_config.cpp checks gpus.msm_window_bits against these without including src/gpu
+static_assert(gpu::MSM_MIN_WINDOW_BITS == 4 && gpu::MSM_MAX_WINDOW_BITS == 22);
+
+gpu::GpuTuning GpuTuningOf(const server::DaemonConfig &config) {
+  gpu::GpuTuning t;
+  t.msm.window_bits = config.gpu_msm_window_bits;
+  t.msm.profile = config.gpu_msm_profile;
+  t.derive_c = config.gpu_derive_c;
+  return t;
+}
+#endif
+
 // The GPUs to prove on, one DeviceSpec each (identity = UUID). Empty without CUDA, with
 // gpus.enabled = false, or when no GPU is found.
 std::vector<engine::DeviceSpec> GpuDevices(const server::DaemonConfig &config) {
@@ -141,8 +163,19 @@ std::vector<engine::DeviceSpec> GpuDevices(const server::DaemonConfig &config) {
     // a configured device that is not there is an operator error worth stopping for
     throw std::runtime_error(std::string("gpus.devices: ") + e.what());
   }
+  // the engine refuses a device twice too; here the message names the key
+  std::set<std::string> seen;
+  for (const auto &dev : devices) {
+    if (!seen.insert(dev.Uuid()).second)
+      throw std::runtime_error("gpus.devices: GPU " + dev.Uuid() + " is listed twice (an ordinal and its UUID?)");
+  }
   // the workers of one GPU share its parameter cache (half its free memory when the first starts)
-  auto factory = gpu::GpuBackendFactory(0);
+  const gpu::GpuTuning tuning = GpuTuningOf(config);
+  if (!(tuning == gpu::GpuTuning{})) {
+    spdlog::info("GPU tuning: gpus.msm_window_bits = {}, gpus.msm_profile = {}, gpus.derive_c = {}",
+                 tuning.msm.window_bits, tuning.msm.profile, tuning.derive_c);
+  }
+  auto factory = gpu::GpuBackendFactory(tuning);
   for (const auto &dev : devices) {
     const gpu::DeviceInfo info = dev.Info();
     engine::DeviceSpec spec;
@@ -168,6 +201,9 @@ std::vector<engine::DeviceSpec> GpuDevices(const server::DaemonConfig &config) {
 #else
   if (config.use_gpus && !config.gpu_devices.empty()) {
     spdlog::warn("gpus.devices is set but this build has no CUDA backend; proving on the CPU");
+  }
+  if (config.gpu_msm_window_bits || config.gpu_msm_profile || config.gpu_derive_c) {
+    spdlog::warn("gpus.msm_window_bits, msm_profile, derive_c are set but this build has no CUDA backend");
   }
 #endif
   return out;

@@ -1,6 +1,9 @@
 // bench/gpu/gpu_bench.cpp — device NTT, H step, MSM and batch addition at prover sizes.
 //
-//   gpu_bench [--json FILE] [--runs R] [--device SELECTOR] [--filter SUBSTRING]
+//   gpu_bench [--json FILE] [--runs R] [--device SELECTOR] [--filter SUBSTRING] [--msm-window C] [--msm-profile]
+//
+// --msm-window and --msm-profile set the MSMs' MsmTuning (src/gpu/tuning.hpp; the daemon's gpus.msm_window_bits and
+// gpus.msm_profile): every MSM at c bits instead of the cost model's width, every MSM's phases on stderr.
 //
 // Each case: inputs uploaded once, one warm-up, then R timed runs (default 7); the median is
 // reported (minimum and maximum beside it). NTT and H are timed with CUDA events around the
@@ -42,6 +45,7 @@ struct Options {
   int runs = 7;
   std::string device = "0";
   std::string filter;
+  MsmTuning msm;
 };
 
 Result Measure(const std::string &name, size_t n, int runs, const std::function<double()> &once) {
@@ -208,7 +212,7 @@ void BenchMsm(const Device &dev, const Options &o, const std::string &name, unsi
   db.CopyFromHost(pts, s);
   dk.CopyFromHost(sc, s);
   s.Synchronize();
-  Msm<C> msm(dev, n);
+  Msm<C> msm(dev, n, o.msm);
   out.push_back(Measure(name, n, o.runs, [&] { return WallMs([&] { msm.Run(db.Data(), dk.Data(), n, s); }); }));
 }
 
@@ -227,7 +231,7 @@ void BenchBatchAdd(const Device &dev, const Options &o, const std::string &name,
   db.CopyFromHost(pts, s);
   dm.CopyFromHost(bitmap, s);
   s.Synchronize();
-  BatchAdd<C> adder(dev);
+  BatchAdd<C> adder(dev, o.msm);
   out.push_back(Measure(name, n, o.runs, [&] { return WallMs([&] { adder.Run(db.Data(), dm.Data(), n, s); }); }));
 }
 
@@ -235,20 +239,35 @@ void BenchBatchAdd(const Device &dev, const Options &o, const std::string &name,
 
 int main(int argc, char **argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
+    if (a == "--msm-profile") {
+      o.msm.profile = true;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "%s needs a value\n", a.c_str());
+      return 2;
+    }
+    const char *v = argv[++i];
     if (a == "--json")
-      o.json = argv[i + 1];
+      o.json = v;
     else if (a == "--runs")
-      o.runs = std::max(1, std::atoi(argv[i + 1]));
+      o.runs = std::max(1, std::atoi(v));
     else if (a == "--device")
-      o.device = argv[i + 1];
+      o.device = v;
     else if (a == "--filter")
-      o.filter = argv[i + 1];
+      o.filter = v;
+    else if (a == "--msm-window")
+      o.msm.window_bits = unsigned(std::atoi(v));
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
     }
+  }
+  if (o.msm.window_bits != 0 && (o.msm.window_bits < MSM_MIN_WINDOW_BITS || o.msm.window_bits > MSM_MAX_WINDOW_BITS)) {
+    std::fprintf(stderr, "--msm-window must be 0 or in [%u, %u]\n", MSM_MIN_WINDOW_BITS, MSM_MAX_WINDOW_BITS);
+    return 2;
   }
   if (DeviceCount() == 0) {
     std::printf("SKIP: no CUDA device\n");

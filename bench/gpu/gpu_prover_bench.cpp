@@ -2,6 +2,10 @@
 // resident (GpuBackend), phase by phase.
 //
 //   gpu_prover_bench [--log K] [--runs R] [--pipeline P] [--json FILE] [--device SELECTOR]
+//                    [--msm-window C] [--msm-profile] [--derive-c]
+//
+// The last three set the backend's GpuTuning (src/gpu/tuning.hpp; the daemon's gpus.msm_window_bits,
+// gpus.msm_profile, gpus.derive_c): every MSM at c bits, every MSM's phases on stderr, c = a∘b formed on the device.
 //
 // The shape is the 32 GiB PoRep partition of spec/gpu.md §0 scaled to a domain of 2^K (K = 27 is
 // the real size): H has 2^K − 1 points, aux is 97.0% of the domain, A covers 99.7% of aux and B
@@ -66,22 +70,43 @@ int main(int argc, char **argv) {
   unsigned log_n = 24;
   int runs = 5, pipeline = 4;
   std::string json, device = "0";
-  for (int i = 1; i + 1 < argc; i += 2) {
+  GpuTuning tuning;
+  for (int i = 1; i < argc; i++) {
     const std::string a = argv[i];
+    if (a == "--msm-profile") {
+      tuning.msm.profile = true;
+      continue;
+    }
+    if (a == "--derive-c") {
+      tuning.derive_c = true;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "%s needs a value\n", a.c_str());
+      return 2;
+    }
+    const char *v = argv[++i];
     if (a == "--log")
-      log_n = unsigned(std::atoi(argv[i + 1]));
+      log_n = unsigned(std::atoi(v));
     else if (a == "--runs")
-      runs = std::max(1, std::atoi(argv[i + 1]));
+      runs = std::max(1, std::atoi(v));
     else if (a == "--pipeline")
-      pipeline = std::max(0, std::atoi(argv[i + 1]));
+      pipeline = std::max(0, std::atoi(v));
     else if (a == "--json")
-      json = argv[i + 1];
+      json = v;
     else if (a == "--device")
-      device = argv[i + 1];
+      device = v;
+    else if (a == "--msm-window")
+      tuning.msm.window_bits = unsigned(std::atoi(v));
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
     }
+  }
+  if (tuning.msm.window_bits != 0 &&
+      (tuning.msm.window_bits < MSM_MIN_WINDOW_BITS || tuning.msm.window_bits > MSM_MAX_WINDOW_BITS)) {
+    std::fprintf(stderr, "--msm-window must be 0 or in [%u, %u]\n", MSM_MIN_WINDOW_BITS, MSM_MAX_WINDOW_BITS);
+    return 2;
   }
   if (DeviceCount() == 0) {
     std::printf("SKIP: no CUDA device\n");
@@ -140,7 +165,7 @@ int main(int argc, char **argv) {
 
     const size_t free_before = dev.Info().free_memory;
     auto cache = std::make_shared<SrsCache>(dev, free_before - (size_t(24) << 30));
-    GpuBackend backend(dev, cache);
+    GpuBackend backend(dev, cache, nullptr, tuning);
     const std::span<const r1cs::ProvingAssignment> one(&pa, 1);
     auto once = [&](groth16::ProverTimings &t) {
       const auto t0 = std::chrono::steady_clock::now();
@@ -175,7 +200,7 @@ int main(int argc, char **argv) {
     // steady state: two workers on the device, P partitions a round
     std::vector<double> per_partition;
     if (pipeline > 0) {
-      GpuBackend second(dev, cache);
+      GpuBackend second(dev, cache, nullptr, tuning);
       groth16::ProverTimings warm2;
       if (auto r = second.ProveStart(params, one, &warm2); !r) throw std::runtime_error(r.ErrorMessage());
       for (int round = 0; round < 3; round++) {

@@ -18,10 +18,10 @@
 
 #include <array>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <future>
 #include <map>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -63,6 +63,8 @@ struct WitnessPlan {
 } // namespace
 
 struct GpuBackend::Impl {
+  //! derive_c: c = a∘b formed on the device, not copied (groth16_backend.hpp); msm: every Msm's knobs
+  const GpuTuning tuning;
   Device dev;
   std::shared_ptr<SrsCache> cache;
   std::shared_ptr<DevicePceCache> pce_cache;
@@ -97,17 +99,11 @@ struct GpuBackend::Impl {
   // a, b, c are copied on their own stream: the H step of one vector runs while the next is copied
   Stream copy_stream;
   Event abc_ready[3];
-  //! c = a∘b formed on the device, not copied (groth16_backend.hpp)
-  bool derive_c = false;
-
-  Impl(const Device &d, std::shared_ptr<SrsCache> c, std::shared_ptr<DevicePceCache> p)
-      : dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d),
+  Impl(const Device &d, std::shared_ptr<SrsCache> c, std::shared_ptr<DevicePceCache> p, const GpuTuning &t)
+      : tuning(t), dev(d), cache(std::move(c)), pce_cache(std::move(p)), stream(d), abc(d), scalars(d), witness(d),
         witness_bits(d), witness_tail_index(d), witness_tail(d), index(d), bitmap(d), gathered_g1(d), streamed_g1(d),
         gathered_g2(d), streamed_g2(d), stage(d, 2 * STAGE_BYTES), stage_free{Event(d), Event(d)},
-        copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {
-    const char *e = std::getenv("CUZK_GPU_DERIVE_C");
-    derive_c = e && std::strcmp(e, "1") == 0;
-  }
+        copy_stream(d), abc_ready{Event(d), Event(d), Event(d)} {}
 
   //! queues a copy of bytes from host memory to dst on `on` (default: the stream); src may be reused on return
   void Upload(void *dst, const void *src, size_t bytes, const Stream *on = nullptr) {
@@ -141,14 +137,14 @@ struct GpuBackend::Impl {
     if constexpr (std::is_same_v<C, ec::G1Curve>) {
       if (!msm_g1 || msm_g1_cap < need) {
         msm_g1.reset();
-        msm_g1 = std::make_unique<MsmG1>(dev, need);
+        msm_g1 = std::make_unique<MsmG1>(dev, need, tuning.msm);
         msm_g1_cap = need;
       }
       return *msm_g1;
     } else {
       if (!msm_g2 || msm_g2_cap < need) {
         msm_g2.reset();
-        msm_g2 = std::make_unique<MsmG2>(dev, need);
+        msm_g2 = std::make_unique<MsmG2>(dev, need, tuning.msm);
         msm_g2_cap = need;
       }
       return *msm_g2;
@@ -156,10 +152,10 @@ struct GpuBackend::Impl {
   }
   template <class C> BatchAdd<C> &Adder() {
     if constexpr (std::is_same_v<C, ec::G1Curve>) {
-      if (!add_g1) add_g1 = std::make_unique<BatchAddG1>(dev);
+      if (!add_g1) add_g1 = std::make_unique<BatchAddG1>(dev, tuning.msm);
       return *add_g1;
     } else {
-      if (!add_g2) add_g2 = std::make_unique<BatchAddG2>(dev);
+      if (!add_g2) add_g2 = std::make_unique<BatchAddG2>(dev, tuning.msm);
       return *add_g2;
     }
   }
@@ -343,8 +339,8 @@ struct GpuBackend::Impl {
       std::vector<NttStep> steps;
       std::array<size_t, 3> ends{};
       const NttDomain *dom = nullptr;
-      const bool derive = derive_c && !resident; // an evaluated c is as cheap as a derived one
-      if (log_n > 0) {                           // a domain of one point has no H points (n − 1 = 0)
+      const bool derive = tuning.derive_c && !resident; // an evaluated c is as cheap as a derived one
+      if (log_n > 0) {                                  // a domain of one point has no H points (n − 1 = 0)
         dom = &Domain(log_n);
         steps = dom->HPlan(a, b, c, natural_out, derive);
         ends = HStepShareEnds(log_n, derive);
@@ -357,7 +353,7 @@ struct GpuBackend::Impl {
       }
       for (int v = 0; v < 3 && !resident; v++) {
         const size_t from = v ? ends[v - 1] : 0;
-        if (derive_c) {
+        if (tuning.derive_c) {
           // shares a, c, b: c starts as a copy of a; c's share waits for b (its first pass multiplies by it)
           if (v == 0) {
             CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream.Get(), abc_ready[0].Get(), 0));
@@ -423,7 +419,7 @@ struct GpuBackend::Impl {
 };
 
 GpuBackend::GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache,
-                       std::shared_ptr<DevicePceCache> pce_cache) {
+                       std::shared_ptr<DevicePceCache> pce_cache, const GpuTuning &tuning) {
   if (!srs_cache) srs_cache = std::make_shared<SrsCache>(dev, dev.Info().free_memory / 2);
   if (srs_cache->Dev().Uuid() != dev.Uuid())
     throw std::invalid_argument("GpuBackend: the SRS cache belongs to device " + srs_cache->Dev().Uuid() + ", not " +
@@ -432,11 +428,12 @@ GpuBackend::GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache,
   if (pce_cache->Dev().Uuid() != dev.Uuid())
     throw std::invalid_argument("GpuBackend: the pre-compiled circuit cache belongs to device " +
                                 pce_cache->Dev().Uuid() + ", not " + dev.Uuid());
-  impl_ = std::make_unique<Impl>(dev, std::move(srs_cache), std::move(pce_cache));
+  impl_ = std::make_unique<Impl>(dev, std::move(srs_cache), std::move(pce_cache), tuning);
 }
 GpuBackend::~GpuBackend() = default;
 
 const Device &GpuBackend::Dev() const { return impl_->dev; }
+const GpuTuning &GpuBackend::Tuning() const { return impl_->tuning; }
 SrsCache &GpuBackend::Cache() const { return *impl_->cache; }
 DevicePceCache &GpuBackend::PceCache() const { return *impl_->pce_cache; }
 size_t GpuBackend::DeferredOnDevice() const { return impl_->deferred_on_device; }
@@ -447,8 +444,8 @@ size_t GpuBackend::ScratchBytes() const {
   size_t b = m.abc.Bytes() + m.scalars.Bytes() + m.witness.Bytes() + m.witness_bits.Bytes() +
              m.witness_tail_index.Bytes() + m.witness_tail.Bytes() + m.index.Bytes() + m.bitmap.Bytes() +
              m.gathered_g1.Bytes() + m.streamed_g1.Bytes() + m.gathered_g2.Bytes() + m.streamed_g2.Bytes();
-  if (m.msm_g1) b += MsmG1::ScratchBytes(m.msm_g1_cap);
-  if (m.msm_g2) b += MsmG2::ScratchBytes(m.msm_g2_cap);
+  if (m.msm_g1) b += MsmG1::ScratchBytes(m.msm_g1_cap, m.tuning.msm);
+  if (m.msm_g2) b += MsmG2::ScratchBytes(m.msm_g2_cap, m.tuning.msm);
   return b;
 }
 
@@ -469,6 +466,31 @@ Expected<std::vector<PartialProof>> GpuBackend::ProveStart(const Parameters &par
   }
   if (timings) *timings += local;
   return out;
+}
+
+BackendFactory GpuBackendFactory(const GpuTuning &tuning, size_t srs_budget_bytes) {
+  struct Caches {
+    std::mutex mu;
+    std::map<std::string, std::shared_ptr<SrsCache>> by_uuid;
+    std::map<std::string, std::shared_ptr<DevicePceCache>> pce_by_uuid;
+  };
+  auto caches = std::make_shared<Caches>();
+  return [caches, tuning, srs_budget_bytes](const Device &dev) -> std::unique_ptr<groth16::ProverBackend> {
+    std::shared_ptr<SrsCache> cache;
+    std::shared_ptr<DevicePceCache> pce_cache;
+    {
+      std::lock_guard lock(caches->mu);
+      auto &c = caches->by_uuid[dev.Uuid()];
+      // the PCE budget is taken first, from the same free memory: the SRS half and the PCE eighth
+      // leave three eighths for the workers' scratch (NTT vectors, MSM sort space)
+      auto &p = caches->pce_by_uuid[dev.Uuid()];
+      if (!p) p = std::make_shared<DevicePceCache>(dev, dev.Info().free_memory / 8);
+      if (!c) c = std::make_shared<SrsCache>(dev, srs_budget_bytes ? srs_budget_bytes : dev.Info().free_memory / 2);
+      cache = c;
+      pce_cache = p;
+    }
+    return std::make_unique<GpuBackend>(dev, std::move(cache), std::move(pce_cache), tuning);
+  };
 }
 
 } // namespace cuzk::gpu

@@ -8,10 +8,10 @@
 // host memory per MSM otherwise. For the same (r, s), ProveFinish of these partial proofs gives
 // byte-identical proofs to the CPU backend's: every MSM is the same group element.
 //
-// Experiment (off by default, not yet measured): CUZK_GPU_DERIVE_C=1 forms c = a∘b on the device
-// instead of copying it (a satisfied R1CS has c_i = a_i·b_i on every row: 4.3 GB less PCIe a 32 GiB
-// partition, for two workers whose copies contend). An unsatisfied witness then gives another
-// (equally invalid) proof than the CPU backend's.
+// GpuTuning (tuning.hpp) is given at construction: its MSM knobs go to every Msm the backend makes, and
+// derive_c (off by default) forms c = a∘b on the device instead of copying it (a satisfied R1CS has
+// c_i = a_i·b_i on every row); an unsatisfied witness then gives another (equally invalid) proof than
+// the CPU backend's.
 //
 // An assignment whose a, b, c are deferred to a pre-compiled circuit (pce/deferred.hpp) has them
 // formed on the device: the circuit's matrices are made resident in the device's DevicePceCache
@@ -26,8 +26,10 @@
 #pragma once
 #include "gpu/device.hpp"
 #include "gpu/srs_cache.hpp"
+#include "gpu/tuning.hpp"
 #include "groth16/prover.hpp"
 
+#include <functional>
 #include <memory>
 
 namespace cuzk::gpu {
@@ -40,7 +42,7 @@ public:
   //! whose budget is half the device's free memory now. pce_cache: the device's shared cache of
   //! pre-compiled circuits (its device must be dev); null makes a private one of an eighth.
   explicit GpuBackend(const Device &dev, std::shared_ptr<SrsCache> srs_cache = nullptr,
-                      std::shared_ptr<DevicePceCache> pce_cache = nullptr);
+                      std::shared_ptr<DevicePceCache> pce_cache = nullptr, const GpuTuning &tuning = {});
   ~GpuBackend() override;
   GpuBackend(const GpuBackend &) = delete;
   GpuBackend &operator=(const GpuBackend &) = delete;
@@ -52,6 +54,7 @@ public:
                                                           groth16::ProverTimings *timings = nullptr) override;
 
   const Device &Dev() const;
+  const GpuTuning &Tuning() const;
   SrsCache &Cache() const;
   DevicePceCache &PceCache() const;
   //! how many assignments with deferred a, b, c were evaluated on the device, and on the host
@@ -66,5 +69,13 @@ public:
 private:
   std::unique_ptr<Impl> impl_;
 };
+
+//! Builds one prover worker's backend for dev, in the worker's thread (dev already current).
+using BackendFactory = std::function<std::unique_ptr<groth16::ProverBackend>(const Device &)>;
+
+//! GpuBackends with `tuning`; the backends of one device (by UUID) share one SrsCache of srs_budget_bytes (0: half
+//! of the device's free memory when its first backend is made) and one DevicePceCache (an eighth). cuzk-daemon
+//! makes each GPU's engine workers with it.
+BackendFactory GpuBackendFactory(const GpuTuning &tuning = {}, size_t srs_budget_bytes = 0);
 
 } // namespace cuzk::gpu

@@ -8,9 +8,9 @@
 #pragma once
 #include "ec/point.hpp"
 #include "gpu/device.hpp"
-#include "gpu/msm_tuning.hpp"
 #include "gpu/msm_window.hpp"
 #include "gpu/resources.hpp"
+#include "gpu/tuning.hpp"
 
 #include <memory>
 
@@ -22,7 +22,7 @@ public:
   //! n pairs at once); longer inputs are processed in runs of this size
   static constexpr size_t MAX_RUN = size_t(1) << 28;
 
-  Msm(const Device &dev, size_t max_n, MsmTuning tuning = MsmTuning::FromEnv());
+  Msm(const Device &dev, size_t max_n, MsmTuning tuning = {});
   ~Msm();
   Msm(Msm &&) noexcept;
   Msm(const Msm &) = delete;
@@ -32,9 +32,9 @@ public:
   ec::Jacobian<C> Run(const ec::Affine<C> *bases, const ff::Fr *scalars, size_t n, const Stream &s);
 
   //! window width chosen for a run of n points (without an override)
-  static unsigned WindowBits(size_t n, MsmWindowRule rule = MsmWindowRule::kCostModel);
+  static unsigned WindowBits(size_t n);
   //! device bytes the constructor allocates for max_n
-  static size_t ScratchBytes(size_t max_n);
+  static size_t ScratchBytes(size_t max_n, const MsmTuning &tuning = {});
 
   //! implementation (msm_impl.cuh); public only because nvcc's generated kernel stubs name its
   //! member types
@@ -46,7 +46,7 @@ private:
 
 template <class C> class BatchAdd {
 public:
-  explicit BatchAdd(const Device &dev, MsmTuning tuning = MsmTuning::FromEnv());
+  explicit BatchAdd(const Device &dev, MsmTuning tuning = {});
   ~BatchAdd();
   BatchAdd(BatchAdd &&) noexcept;
   BatchAdd(const BatchAdd &) = delete;

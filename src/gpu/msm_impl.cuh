@@ -73,14 +73,14 @@ __global__ void ItemLengthKernel(const uint32_t *item_begin, const uint32_t *ite
   const uint32_t it = blockIdx.x * blockDim.x + threadIdx.x;
   if (it < max_items) MsmItemLengthThread(item_begin, item_end, *total_items, it, length, index);
 }
-//! thread t sums item order[t] (the items longest first), or item t when order is null
+//! thread t sums item order[t] (the items longest first)
 template <class A, class X>
 __global__ void __launch_bounds__(BLOCK, LoopMinBlocks<X>())
     AccumulateKernel(const A *bases, const uint32_t *vals, const uint32_t *item_begin, const uint32_t *item_end,
                      const uint32_t *total_items, const uint32_t *order, X *partials) {
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= *total_items) return;
-  const uint32_t it = order ? order[t] : t;
+  const uint32_t it = order[t];
   partials[it] = MsmAccumulateThread<A, X>(bases, vals, item_begin[it], item_end[it]);
 }
 template <class X>
@@ -187,7 +187,8 @@ template <class C> struct Msm<C>::Impl {
   static MsmShape ShapeFor(size_t n, const MsmTuning &tuning) {
     MsmShape sh;
     sh.n = uint32_t(n);
-    sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, 2, 24) : WindowBits(n, tuning.window_rule);
+    sh.c = tuning.window_bits ? std::clamp<unsigned>(tuning.window_bits, MSM_MIN_WINDOW_BITS, MSM_MAX_WINDOW_BITS)
+                              : WindowBits(n);
     sh.windows = MsmWindows(sh.c);
     // items of a few average buckets: one item per bucket for uniform scalars, many for skewed
     const size_t avg = std::max<size_t>(1, n >> (sh.c - 1));
@@ -238,7 +239,7 @@ template <class C> struct Msm<C>::Impl {
   Sizes cap;
   size_t scan_temp = 0;
   DeviceBuffer<uint32_t> keys_in, keys_out, vals_in, vals_out, start, end, counts, first, item_begin, item_end, total;
-  //! the items' lengths and indices, in item order and sorted longest first (MsmTuning::order_items)
+  //! the items' lengths and indices, in item order and sorted longest first
   DeviceBuffer<uint32_t> length_in, length_out, order_in, order_out;
   DeviceBuffer<X> partials, buckets, seg_sums, window_sums;
   DeviceBuffer<uint8_t> temp;
@@ -256,9 +257,8 @@ template <class C> struct Msm<C>::Impl {
       : dev(d), tuning(t), max_run(std::max<size_t>(1, std::min(max_n, MAX_RUN))), cap(CapFor(max_run, t)),
         keys_in(d, cap.pairs), keys_out(d, cap.pairs), vals_in(d, cap.pairs), vals_out(d, cap.pairs),
         start(d, cap.slots), end(d, cap.slots), counts(d, cap.slots), first(d, cap.slots), item_begin(d, cap.max_items),
-        item_end(d, cap.max_items), total(d, 1), length_in(d, t.order_items ? cap.max_items : 0),
-        length_out(d, t.order_items ? cap.max_items : 0), order_in(d, t.order_items ? cap.max_items : 0),
-        order_out(d, t.order_items ? cap.max_items : 0), partials(d, cap.max_items), buckets(d, cap.slots),
+        item_end(d, cap.max_items), total(d, 1), length_in(d, cap.max_items), length_out(d, cap.max_items),
+        order_in(d, cap.max_items), order_out(d, cap.max_items), partials(d, cap.max_items), buckets(d, cap.slots),
         seg_sums(d, SegSums(cap)), window_sums(d, MAX_WINDOWS), temp(d, 0), timer(d, t.profile) {
     CUZK_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (uint32_t *)nullptr, (uint32_t *)nullptr, int(cap.slots)));
@@ -339,22 +339,19 @@ template <class C> struct Msm<C>::Impl {
                                                    item_begin.Data(), item_end.Data(), total.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("items", s);
-    const uint32_t *order = nullptr;
-    if (tuning.order_items) {
-      // longest items first: a warp's threads then add about as many points each, and the longest
-      // start earliest (the lengths are Poisson-like for random scalars; the sort is < 1% of a run)
-      ItemLengthKernel<<<Blocks(z.max_items), BLOCK, 0, st>>>(item_begin.Data(), item_end.Data(), total.Data(),
-                                                              uint32_t(z.max_items), length_in.Data(), order_in.Data());
-      CUZK_CUDA_CHECK_LAUNCH();
-      size_t order_bytes = temp.Size();
-      CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(temp.Data(), order_bytes, length_in.Data(),
-                                                                length_out.Data(), order_in.Data(), order_out.Data(),
-                                                                int(z.max_items), 0, LengthBits(sh), st));
-      order = order_out.Data();
-      timer.Mark("order", s);
-    }
+    // longest items first: a warp's threads then add about as many points each, and the longest
+    // start earliest (the lengths are Poisson-like for random scalars; the sort is < 1% of a run;
+    // bucket order was 10-18% slower, BENCHMARKS.md session 5)
+    ItemLengthKernel<<<Blocks(z.max_items), BLOCK, 0, st>>>(item_begin.Data(), item_end.Data(), total.Data(),
+                                                            uint32_t(z.max_items), length_in.Data(), order_in.Data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    size_t order_bytes = temp.Size();
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(temp.Data(), order_bytes, length_in.Data(),
+                                                              length_out.Data(), order_in.Data(), order_out.Data(),
+                                                              int(z.max_items), 0, LengthBits(sh), st));
+    timer.Mark("order", s);
     AccumulateKernel<A, X><<<Blocks(z.max_items), BLOCK, 0, st>>>(
-        bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), order, partials.Data());
+        bases, vals_out.Data(), item_begin.Data(), item_end.Data(), total.Data(), order_out.Data(), partials.Data());
     CUZK_CUDA_CHECK_LAUNCH();
     timer.Mark("accumulate", s);
     MergeKernel<X><<<Blocks(z.slots), BLOCK, 0, st>>>(partials.Data(), counts.Data(), first.Data(), sh, buckets.Data());
@@ -370,14 +367,13 @@ template <class C> struct Msm<C>::Impl {
   }
 };
 
-template <class C> unsigned Msm<C>::WindowBits(size_t n, MsmWindowRule rule) { return MsmWindowBits(n, rule); }
+template <class C> unsigned Msm<C>::WindowBits(size_t n) { return MsmWindowBits(n); }
 
-template <class C> size_t Msm<C>::ScratchBytes(size_t max_n) {
+template <class C> size_t Msm<C>::ScratchBytes(size_t max_n, const MsmTuning &tuning) {
   using X = typename Impl::X;
-  const MsmTuning tuning = MsmTuning::FromEnv();
   const auto z = Impl::CapFor(std::max<size_t>(1, std::min(max_n, MAX_RUN)), tuning);
-  const size_t order_bytes = tuning.order_items ? 16 : 0; // item lengths and indices, in and out
-  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + order_bytes + sizeof(X)) + z.sort_temp +
+  constexpr size_t ORDER_BYTES = 16; // item lengths and indices, in and out
+  return z.pairs * 16 + z.slots * (16 + sizeof(X)) + z.max_items * (8 + ORDER_BYTES + sizeof(X)) + z.sort_temp +
          Impl::SegSums(z) * sizeof(X);
 }
 

@@ -1,5 +1,5 @@
-// src/gpu/msm_window.hpp — the device MSM's choice of window width (plain C++: msm.hpp's tuning
-// names the rule, msm_kernels.cuh's shapes use the width, and tests check the choices without a GPU).
+// src/gpu/msm_window.hpp — the device MSM's choice of window width (plain C++: msm_kernels.cuh's shapes use the
+// width, and tests check the choices without a GPU).
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -20,38 +20,26 @@ inline constexpr unsigned MsmWindows(unsigned c) { return FOLDED_SCALAR_BITS / c
 //! carry leaves it
 inline constexpr unsigned MsmTopBits(unsigned c) { return FOLDED_SCALAR_BITS + 1 - c * (MsmWindows(c) - 1); }
 
-//! How Msm::WindowBits picks c for n points when no width is forced (MsmTuning::window_rule)
-enum class MsmWindowRule : uint8_t {
-  //! c ≤ log2 n − 6, the cheapest by W·(n + 2^c) (not the default). Buckets of fewer than ~64 points left the
-  //! accumulation's warps unbalanced while items ran in bucket order (measured on an H200: c = 20 at
-  //! 2^24, 32 points a bucket, accumulated no faster than c = 16).
-  kCapped,
-  //! c ≤ log2 n − 3, the cheapest by W·(n + 11·2^(c−1)): with the items ordered longest first the
-  //! balance argument is gone, and a bucket's reduction (two full additions and its share of a
-  //! segment's scaling) costs ~11 accumulation additions (4.5 ns a bucket against 0.415 ns a madd,
-  //! the partition's H MSM on an H200). Same choices as kCapped at 2^20, 2^22, 2^24, 2^26 and 2^27;
-  //! c = 16 instead of 13 for the partition's ~3.9 M-point L and A tails, which it made 2.3× faster
-  //! (68.8 → 30.4 ms each; the 2^27 partition 1567.6 → 1499.5 ms on an H200). The default;
-  //! CUZK_MSM_WINDOW_RULE=capped selects kCapped.
-  kCostModel,
-};
-
-//! the window width for n points. The top window holds only 256 − c·(W − 1) bits: with few, nearly
-//! every point lands in a handful of its buckets, whose work items are then merged serially (c = 18:
-//! 4 bits, 230 ms of merging per 2^24 points), so widths whose top window has fewer than c/2 bits
-//! are skipped.
-inline unsigned MsmWindowBits(size_t n, MsmWindowRule rule) {
+//! the window width for n points: c ≤ log2 n − 3, the cheapest by W·(n + 11·2^(c−1)). With the work items ordered
+//! longest first the accumulation's warps stay balanced however few points a bucket holds, and a bucket's reduction
+//! (two full additions and its share of a segment's scaling) costs ~11 accumulation additions (4.5 ns a bucket
+//! against 0.415 ns a madd, the partition's H MSM on an H200). It gives the partition's ~3.9 M-point L and A tails
+//! c = 16, 2.3× faster than the c = 13 of the older rule c ≤ log2 n − 6 (BENCHMARKS.md, session 6). The top window
+//! holds only 255 − c·(W − 1) bits: with few, nearly every point lands in a handful of its buckets, whose work items
+//! are then merged serially (c = 18: 4 bits, 230 ms of merging per 2^24 points), so widths whose top window has fewer
+//! than c/2 bits are skipped.
+inline unsigned MsmWindowBits(size_t n) {
   unsigned lg = 0;
   while ((size_t(2) << lg) <= n) lg++; // ⌊log2 n⌋
-  const unsigned slack = rule == MsmWindowRule::kCapped ? 6 : 3;
-  const double bucket_weight = rule == MsmWindowRule::kCapped ? 2.0 : 11.0; // per bucket, 2^(c−1) a window
-  const unsigned widest = std::clamp<unsigned>(lg > slack ? lg - slack : 0, 4, 22);
+  constexpr unsigned SLACK = 3;
+  constexpr double BUCKET_WEIGHT = 11.0; // per bucket, 2^(c−1) a window
+  const unsigned widest = std::clamp<unsigned>(lg > SLACK ? lg - SLACK : 0, 4, 22);
   unsigned best = 0;
   double best_cost = 0;
   for (unsigned c = 4; c <= widest; c++) {
     const unsigned windows = MsmWindows(c), top = MsmTopBits(c);
     if (2 * top < c) continue;
-    const double cost = double(windows) * (double(n) + bucket_weight * double(size_t(1) << (c - 1)));
+    const double cost = double(windows) * (double(n) + BUCKET_WEIGHT * double(size_t(1) << (c - 1)));
     if (!best || cost < best_cost) {
       best = c;
       best_cost = cost;

@@ -4,8 +4,6 @@
 #include "gpu/ntt_pass.cuh"
 #include "gpu/ntt_tiled.cuh"
 
-#include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 
 namespace cuzk::gpu {
@@ -67,9 +65,6 @@ NttDomain::NttDomain(const Device &dev, unsigned log_n) : dev_(dev), log_n_(log_
   s.Synchronize();
   host_.all = {};
   tables_ = ResolveNttTables(host_, reinterpret_cast<const Fr *>(storage_.Data()));
-  // the per-thread geometric twist of the passes above the table, for comparison (scripts/gpu/probe-ntt.sh)
-  if (const char *tw = std::getenv("CUZK_NTT_TWIST"); tw && std::strcmp(tw, "geometric") == 0)
-    tables_.twist_lookups = false;
   dev_.MakeCurrent();
   SetTiledPassAttributes();
   CUZK_CUDA_CHECK(cudaFuncSetAttribute(BitReverseTileKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -11,9 +11,9 @@
 // So every butterfly costs at most one Fr multiply by a small-table twiddle, and each element one twist multiply. A
 // pass with N ≤ 2^NTT_ROOT_TABLE_LOG reads its twist factors from a table of ω_N's powers (a subsample of one
 // 2^18-entry table, 8 MiB, which stays in L2); above that each is one product hi·lo of the two-level table ω_n^E, 2
-// multiplies an element instead of 1 (a geometric series per thread, base·step^j, costs 2.25: NttPassArgs::
-// twist_lookups). A pass at lo = 0 may also fuse the bit reversal: gather its input from, or scatter its output to,
-// natural order in another buffer (NttPassArgs::src, gather, scatter).
+// multiplies an element instead of 1 (a geometric series per thread, base·step^j, cost 2.25 and measured slower:
+// BENCHMARKS.md, session 7). A pass at lo = 0 may also fuse the bit reversal: gather its input from, or scatter its
+// output to, natural order in another buffer (NttPassArgs::src, gather, scatter).
 //
 // Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads are runs of C
 // adjacent i0 — 128-byte segments for lo ≥ 2 at R = 8), G = 2^GL threads per line, R = 2^RL elements per thread
@@ -72,9 +72,6 @@ struct NttPassArgs {
   const Fr *dif_w = nullptr,
            *dit_w = nullptr;     //!< ω_512^j tables of each part's root
   PowTable dif_twist, dit_twist; //!< ω_n^E (E < n) of each part's root
-  //! passes above the table (lo + S > roots_log): each element's twist factor is one lookup ω_n^E = hi·lo (2 multiplies
-  //! an element), else a geometric series per thread (2.25: see the file comment)
-  bool twist_lookups = true;
   //! ω_(2^roots_log)^k (k < 2^roots_log) of each part's root, or null: a pass with lo + S ≤ roots_log reads its twist
   //! factors there
   const Fr *dif_roots = nullptr, *dit_roots = nullptr;
@@ -296,18 +293,15 @@ template <unsigned S> struct NttPass {
     const unsigned sh = a.log_n - a.lo - S; // ω_N = ω_n^(2^sh)
     const uint32_t e0 = (i0 * RevBits(th.gt, GL)) << sh;
     const uint32_t e1 = i0 << (a.log_n - a.lo - RL);
-    if (a.twist_lookups) {
-      // element m = rev_RL(j) takes ω_n^(e0 + j·e1) (< 2^n: the exponent is i0·rev_S(row)·2^sh < N·2^sh)
-      const uint32_t mask = (uint32_t(1) << omega_n.lo_bits) - 1;
-      CUZK_UNROLL
-      for (unsigned j = 0; j < R; j++) {
-        const uint32_t e = e0 + j * e1;
-        th.r[RevConst(j)] =
-            th.r[RevConst(j)] * (LoadFr(omega_n.hi + (e >> omega_n.lo_bits)) * LoadFr(omega_n.lo + (e & mask)));
-      }
-      return;
+    // above the table, element m = rev_RL(j) takes ω_n^(e0 + j·e1) (< 2^n: the exponent is i0·rev_S(row)·2^sh <
+    // N·2^sh), one lookup hi·lo
+    const uint32_t mask = (uint32_t(1) << omega_n.lo_bits) - 1;
+    CUZK_UNROLL
+    for (unsigned j = 0; j < R; j++) {
+      const uint32_t e = e0 + j * e1;
+      th.r[RevConst(j)] =
+          th.r[RevConst(j)] * (LoadFr(omega_n.hi + (e >> omega_n.lo_bits)) * LoadFr(omega_n.lo + (e & mask)));
     }
-    Geometric(th, omega_n.At(e0), omega_n.At(e1));
   }
   //! lo = 0: the element at position line·2^S + row has natural index rev_n = rev_RL(m)·2^(n−RL) + rev_GL(gt)·2^(n−S) +
   //! rev_(n−S)(line)

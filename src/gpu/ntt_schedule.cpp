@@ -54,7 +54,6 @@ void AddDif(std::vector<NttStep> &out, const NttTables &t, const NttSplit &sp, u
     s.pass.dif_twist = t.omega_inv;
     s.pass.dif_roots = t.roots_inv;
     s.pass.roots_log = t.roots_log;
-    s.pass.twist_lookups = t.twist_lookups;
     out.push_back(s);
   }
 }
@@ -64,7 +63,6 @@ void SetDit(NttStep &s, const NttTables &t) {
   s.pass.dit_twist = t.omega;
   s.pass.dit_roots = t.roots;
   s.pass.roots_log = t.roots_log;
-  s.pass.twist_lookups = t.twist_lookups;
 }
 void AddDit(std::vector<NttStep> &out, const NttTables &t, const NttSplit &sp, unsigned log_n, Fr *x, unsigned first) {
   for (unsigned i = first; i < sp.count; i++) {

@@ -29,7 +29,7 @@ struct NttTableData {
 };
 
 //! root_table_log caps the twist table (NttPassArgs::roots) at 2^min(log_n, root_table_log) entries; 0: none (the
-//! tests use it to reach the geometric twists at small sizes)
+//! tests use it to reach the lookups above the table at small sizes)
 NttTableData BuildNttTables(unsigned log_n, unsigned root_table_log = NTT_ROOT_TABLE_LOG);
 
 //! the tables resolved against where `all` lives (device memory, or host memory in tests)
@@ -39,8 +39,6 @@ struct NttTables {
   uint32_t roots_log = 0;
   PowTable omega, omega_inv, coset, coset_ninv, coset_inv_ninv, h_final, ninv, nz_inv;
   Fr coset_steps[3], coset_inv_steps[3];
-  bool twist_lookups =
-      true; //!< NttPassArgs::twist_lookups of every pass (NttDomain: CUZK_NTT_TWIST=geometric clears it)
 };
 NttTables ResolveNttTables(const NttTableData &d, const Fr *base);
 

@@ -47,12 +47,13 @@ public:
       Fail(key, "true or false");
   }
 
-  template <class U> void Unsigned(const std::string &key, U &dst, uint64_t max) {
+  // `expected` replaces "an integer in 0..max" in the error when the range has more to it
+  template <class U> void Unsigned(const std::string &key, U &dst, uint64_t max, const char *expected = nullptr) {
     auto node = Get(key);
     if (!node) return;
     auto v = node.value_exact<int64_t>();
     if (!v || *v < 0 || static_cast<uint64_t>(*v) > max) {
-      Fail(key, "an integer in 0.." + std::to_string(max));
+      Fail(key, expected ? std::string(expected) : "an integer in 0.." + std::to_string(max));
       return;
     }
     dst = static_cast<U>(*v);
@@ -207,6 +208,12 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
   r.Bool("gpus.enabled", c.use_gpus);
   r.Unsigned("gpus.gpu_workers_per_device", c.gpu_workers_per_device, 16);
   r.Ignored("gpus.gpu_threads", "the GPU backend sizes its own CPU helper threads");
+  // MsmWindowBits' range (src/gpu/tuning.hpp's MSM_MIN_WINDOW_BITS, MSM_MAX_WINDOW_BITS)
+  const char *window_bits = "0 (each MSM's width from the cost model) or a window width from 4 to 22";
+  r.Unsigned("gpus.msm_window_bits", c.gpu_msm_window_bits, 22, window_bits);
+  if (c.gpu_msm_window_bits != 0 && c.gpu_msm_window_bits < 4) r.Fail("gpus.msm_window_bits", window_bits);
+  r.Bool("gpus.msm_profile", c.gpu_msm_profile);
+  r.Bool("gpus.derive_c", c.gpu_derive_c);
   r.Unsigned("cpu.prover_workers", c.cpu_prover_workers, 256);
 
   r.Unsigned("synthesis.threads", c.synthesis_threads, 4096);

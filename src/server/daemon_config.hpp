@@ -37,8 +37,13 @@ struct DaemonConfig {
   //! reboots and CUDA_VISIBLE_DEVICES, DESIGN.md rule 2); empty = every GPU found
   std::vector<std::string> gpu_devices;
   uint32_t gpu_workers_per_device = 2;
-  uint32_t cpu_prover_workers = 1; //!< prover workers on the CPU device (used when no GPU is)
-  bool use_gpus = true;            //!< false: prove on the CPU even when GPUs are present
+  // [gpus] tuning of the CUDA backend: the fields of gpu::GpuTuning (src/gpu/tuning.hpp), which the daemon fills from
+  // these and gives every GPU backend (the server layer does not include src/gpu)
+  uint32_t gpu_msm_window_bits = 0; //!< 0: each MSM's width from the cost model; else this width (4..22) for all
+  bool gpu_msm_profile = false;     //!< every MSM's per-phase times on stderr
+  bool gpu_derive_c = false;        //!< c = a∘b formed on the device instead of copied
+  uint32_t cpu_prover_workers = 1;  //!< prover workers on the CPU device (used when no GPU is)
+  bool use_gpus = true;             //!< false: prove on the CPU even when GPUs are present
   // [memory]
   bool memory_auto = true;                           //!< total_budget = "auto"
   uint64_t memory_total_bytes = 0;                   //!< total_budget when not auto

@@ -61,16 +61,42 @@ TEST(GpuGroth16Backend, SameProofsAsCpuWithStreamedSrs) {
   EXPECT_EQ(cache->ResidentBytes(), 0u);
 }
 
-// CUZK_GPU_DERIVE_C=1 (an experiment): c formed on the device as a∘b; the standard cases are satisfied circuits, so
+// GpuTuning::derive_c (gpus.derive_c): c formed on the device as a∘b; the standard cases are satisfied circuits, so
 // every MSM and proof is still the CPU backend's
 TEST(GpuGroth16Backend, DerivedCGivesTheSameProofs) {
   CUZK_REQUIRE_GPU();
   const Device dev = Device::ByOrdinal(0);
   auto cache = std::make_shared<SrsCache>(dev, size_t(1) << 30);
-  setenv("CUZK_GPU_DERIVE_C", "1", 1); // read once, by the constructor
-  GpuBackend gpu(dev, cache);
-  unsetenv("CUZK_GPU_DERIVE_C");
+  GpuTuning tuning;
+  tuning.derive_c = true;
+  GpuBackend gpu(dev, cache, nullptr, tuning);
+  EXPECT_TRUE(gpu.Tuning().derive_c);
   ExpectSameProofsAsCpu(gpu, test::StandardCases(), 104);
+}
+
+// the daemon's path: GpuBackendFactory gives every backend it makes the tuning (here a forced MSM width, which must
+// not change a proof) and one SRS and PCE cache per device
+TEST(GpuGroth16Backend, FactoryPassesTheTuningAndSharesTheDeviceCaches) {
+  CUZK_REQUIRE_GPU();
+  const Device dev = Device::ByOrdinal(0);
+  GpuTuning tuning;
+  tuning.msm.window_bits = 9;
+  tuning.derive_c = true;
+  auto factory = GpuBackendFactory(tuning, size_t(1) << 30);
+  auto first = factory(dev), second = factory(dev);
+  auto *a = dynamic_cast<GpuBackend *>(first.get());
+  auto *b = dynamic_cast<GpuBackend *>(second.get());
+  ASSERT_TRUE(a && b);
+  EXPECT_TRUE(a->Tuning() == tuning);
+  EXPECT_TRUE(b->Tuning() == tuning);
+  EXPECT_EQ(&a->Cache(), &b->Cache());
+  EXPECT_EQ(&a->PceCache(), &b->PceCache());
+  EXPECT_EQ(a->Cache().Budget(), size_t(1) << 30);
+  auto plain = GpuBackendFactory({}, size_t(1) << 20)(dev);
+  auto *p = dynamic_cast<GpuBackend *>(plain.get());
+  ASSERT_TRUE(p);
+  EXPECT_TRUE(p->Tuning() == GpuTuning{}) << "the defaults";
+  ExpectSameProofsAsCpu(*a, test::StandardCases(), 105);
 }
 
 TEST(GpuGroth16Backend, BatchOfCircuitsAndTimings) {

@@ -2,8 +2,8 @@
 // window reduction) and batch addition, run on the host with the same thread bodies, against
 // naive sums. Runs everywhere, CI included.
 #include "gpu/msm_kernels.cuh"
-#include "gpu/msm_tuning.hpp"
 #include "gpu/msm_window.hpp"
+#include "gpu/tuning.hpp"
 #include "gpu_test_util.hpp"
 #include "msm_fixtures.hpp"
 
@@ -19,11 +19,11 @@ using namespace cuzk::gpu;
 namespace {
 
 // msm_impl.cuh's RunOnce and RunPass with every kernel a loop and CUB replaced by std::stable_sort /
-// scan; `group` windows a pass (0: all in one pass); `ordered`: the items summed longest first, as the
-// device's (stable) descending sort of MsmItemLengthThread's keys orders them
+// scan; `group` windows a pass (0: all in one pass); the items summed longest first, as the device's (stable)
+// descending sort of MsmItemLengthThread's keys orders them
 template <class C>
 ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<ff::Fr> &hk, unsigned c, uint32_t chunk,
-                        uint32_t group = 0, bool ordered = false) {
+                        uint32_t group = 0) {
   using A = typename DevicePoint<C>::AffineT;
   using X = typename DevicePoint<C>::XyzzT;
   std::vector<A> bases(hb.size());
@@ -65,9 +65,8 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
     std::vector<uint32_t> length(max_items), item_order(max_items);
     for (uint32_t it = 0; it < max_items; it++)
       MsmItemLengthThread(ib.data(), ie.data(), total, it, length.data(), item_order.data());
-    if (ordered)
-      std::stable_sort(item_order.begin(), item_order.end(),
-                       [&](uint32_t a, uint32_t b) { return length[a] > length[b]; });
+    std::stable_sort(item_order.begin(), item_order.end(),
+                     [&](uint32_t a, uint32_t b) { return length[a] > length[b]; });
     for (uint32_t t = 0; t < total; t++) {
       const uint32_t it = item_order[t];
       EXPECT_GT(length[it], 0u) << "the first total entries of the order are the items";
@@ -89,12 +88,12 @@ ec::Jacobian<C> TwinMsm(const std::vector<ec::Affine<C>> &hb, const std::vector<
   return acc;
 }
 
-template <class C> void EdgeCases(std::initializer_list<size_t> sizes, bool ordered = false) {
+template <class C> void EdgeCases(std::initializer_list<size_t> sizes) {
   auto rng = test::Rng(31);
   for (size_t n : sizes) {
     auto m = test::EdgeCase<C>(n, rng);
     for (unsigned c : {4u, 5u, 7u}) {
-      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3, 0, ordered) == m.expected) << "n=" << n << " c=" << c;
+      ASSERT_TRUE(TwinMsm<C>(m.bases, m.scalars, c, 3) == m.expected) << "n=" << n << " c=" << c;
     }
   }
 }
@@ -113,12 +112,6 @@ TEST(GpuMsmEmulation, WindowGroupsGiveTheSameSum) {
 }
 TEST(GpuMsmEmulation, G2EdgeCases) { EdgeCases<ec::G2Curve>({1, 9, 37}); }
 
-// MsmTuning::order_items: items summed longest first
-TEST(GpuMsmEmulation, LongestItemsFirst) {
-  EdgeCases<ec::G1Curve>({1, 2, 9, 37, 100}, true);
-  EdgeCases<ec::G2Curve>({1, 9, 37}, true);
-}
-
 TEST(GpuMsmEmulation, G1SkewedScalars) {
   auto rng = test::Rng(32);
   std::vector<ff::Fr> logs;
@@ -127,59 +120,41 @@ TEST(GpuMsmEmulation, G1SkewedScalars) {
                     test::ScalarKind::kUniform}) {
     auto k = test::Scalars(300, kind, rng);
     const auto expected = test::ExpectedFromLogs<ec::G1Curve>(logs, k);
-    ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, 16) == expected);
-    // items longest first, with chunks that cut runs into 1-point items up to whole runs, alone and in window groups
+    // chunks that cut runs into 1-point items up to whole runs, alone and in window groups
     for (uint32_t chunk : {1u, 3u, 16u, 1000u}) {
-      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk, 0, true) == expected) << "ordered " << chunk;
-      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4, true) == expected) << "grouped, ordered " << chunk;
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 6, chunk) == expected) << "chunk " << chunk;
+      ASSERT_TRUE(TwinMsm<ec::G1Curve>(bases, k, 9, chunk, 4) == expected) << "grouped, chunk " << chunk;
     }
   }
 }
 
-// the measured defaults (BENCHMARKS.md, sessions 5 and 6): the cost-model width rule and items longest first; the
-// environment switches back to the old ones for experiments, and the default rule (Msm::WindowBits forwards to
-// MsmWindowBits) gives the partition's A tail 16 bits
-TEST(GpuMsmEmulation, TuningDefaultsAndEnvironment) {
-  EXPECT_EQ(MsmTuning{}.window_rule, MsmWindowRule::kCostModel);
-  EXPECT_TRUE(MsmTuning{}.order_items);
-  ::setenv("CUZK_MSM_WINDOW_RULE", "capped", 1);
-  ::setenv("CUZK_MSM_ORDER", "0", 1);
-  const MsmTuning old_rules = MsmTuning::FromEnv();
-  ::setenv("CUZK_MSM_WINDOW_RULE", "cost", 1);
-  const MsmTuning cost = MsmTuning::FromEnv();
-  ::unsetenv("CUZK_MSM_WINDOW_RULE");
-  ::unsetenv("CUZK_MSM_ORDER");
-  EXPECT_EQ(old_rules.window_rule, MsmWindowRule::kCapped);
-  EXPECT_FALSE(old_rules.order_items);
-  EXPECT_EQ(cost.window_rule, MsmWindowRule::kCostModel);
-  EXPECT_EQ(MsmTuning::FromEnv().window_rule, MsmWindowRule::kCostModel);
-  EXPECT_EQ(MsmWindowBits(3902194, MsmTuning{}.window_rule), 16u); // the partition's A tail
-  EXPECT_EQ(MsmWindowBits(3902194, MsmWindowRule::kCapped), 15u);
+// the measured defaults (BENCHMARKS.md, sessions 5 and 6): the cost-model width (no forced width), no profile, c
+// copied; Msm::WindowBits forwards to MsmWindowBits, which gives the partition's A tail 16 bits
+TEST(GpuMsmEmulation, TuningDefaults) {
+  EXPECT_EQ(MsmTuning{}.window_bits, 0u);
+  EXPECT_FALSE(MsmTuning{}.profile);
+  EXPECT_FALSE(GpuTuning{}.derive_c);
+  EXPECT_TRUE(GpuTuning{}.msm == MsmTuning{});
+  EXPECT_EQ(MsmWindowBits(3902194), 16u); // the partition's A tail
 }
 
-// the window widths: kCapped's at the sizes measured on an H200 (BENCHMARKS.md), kCostModel's the same there
-// but for the partition's L and A tails; both keep the top window at least c/2 bits wide and widen with n
-TEST(GpuMsmEmulation, WindowRules) {
+// the window widths at the sizes measured on an H200 (BENCHMARKS.md); they keep the top window at least c/2 bits wide
+// and widen with n
+TEST(GpuMsmEmulation, WindowWidths) {
   const struct {
     size_t n;
-    unsigned capped, cost;
-  } cases[] = {
-      {size_t(1) << 20, 13, 15},       {size_t(1) << 22, 16, 16}, {size_t(1) << 24, 17, 17}, {size_t(1) << 26, 20, 20},
-      {(size_t(1) << 27) - 1, 20, 20}, {3902194, 15, 16},         {3889784, 15, 16},         {991507, 13, 15},
-      {size_t(1) << 28, 22, 22}};
-  for (const auto &k : cases) {
-    EXPECT_EQ(MsmWindowBits(k.n, MsmWindowRule::kCapped), k.capped) << "n=" << k.n;
-    EXPECT_EQ(MsmWindowBits(k.n, MsmWindowRule::kCostModel), k.cost) << "n=" << k.n;
-  }
-  for (auto rule : {MsmWindowRule::kCapped, MsmWindowRule::kCostModel}) {
-    unsigned last = 0;
-    for (size_t n = 1; n <= (size_t(1) << 28); n = n * 3 / 2 + 1) {
-      const unsigned c = MsmWindowBits(n, rule), top = MsmTopBits(c);
-      ASSERT_TRUE(c >= 4 && c <= 22) << "n=" << n;
-      ASSERT_GE(2 * top, c) << "n=" << n;
-      ASSERT_GE(c, last) << "n=" << n; // Msm::CapFor sizes the buffers by that
-      last = c;
-    }
+    unsigned c;
+  } cases[] = {{size_t(1) << 20, 15},       {size_t(1) << 22, 16}, {size_t(1) << 24, 17}, {size_t(1) << 26, 20},
+               {(size_t(1) << 27) - 1, 20}, {3902194, 16},         {3889784, 16},         {991507, 15},
+               {size_t(1) << 28, 22}};
+  for (const auto &k : cases) EXPECT_EQ(MsmWindowBits(k.n), k.c) << "n=" << k.n;
+  unsigned last = 0;
+  for (size_t n = 1; n <= (size_t(1) << 28); n = n * 3 / 2 + 1) {
+    const unsigned c = MsmWindowBits(n), top = MsmTopBits(c);
+    ASSERT_TRUE(c >= MSM_MIN_WINDOW_BITS && c <= MSM_MAX_WINDOW_BITS) << "n=" << n;
+    ASSERT_GE(2 * top, c) << "n=" << n;
+    ASSERT_GE(c, last) << "n=" << n; // Msm::CapFor sizes the buffers by that
+    last = c;
   }
 }
 

@@ -70,6 +70,9 @@ TEST(DaemonConfig, EmptyFileGivesTheDocumentedDefaults) {
   EXPECT_EQ(c.log_format, "text");
   EXPECT_TRUE(c.engine.self_check);
   EXPECT_TRUE(c.engine.critical_lane);
+  EXPECT_EQ(c.gpu_msm_window_bits, 0u); // the GPU backend's measured defaults (src/gpu/tuning.hpp)
+  EXPECT_FALSE(c.gpu_msm_profile);
+  EXPECT_FALSE(c.gpu_derive_c);
   EXPECT_TRUE(c.warnings.empty());
 }
 
@@ -87,6 +90,9 @@ eviction_min_idle = "5m"
 enabled = false
 devices = [0, "GPU-8c2a5e3b-1d4f-4e6a-9b7c-0123456789ab"]
 gpu_workers_per_device = 3
+msm_window_bits = 16
+msm_profile = true
+derive_c = true
 [cpu]
 prover_workers = 2
 [synthesis]
@@ -119,6 +125,9 @@ format = "json"
   EXPECT_FALSE(c.use_gpus);
   EXPECT_EQ(c.gpu_devices, (std::vector<std::string>{"0", "GPU-8c2a5e3b-1d4f-4e6a-9b7c-0123456789ab"}));
   EXPECT_EQ(c.gpu_workers_per_device, 3u);
+  EXPECT_EQ(c.gpu_msm_window_bits, 16u);
+  EXPECT_TRUE(c.gpu_msm_profile);
+  EXPECT_TRUE(c.gpu_derive_c);
   EXPECT_EQ(c.cpu_prover_workers, 2u);
   EXPECT_EQ(c.synthesis_threads, 8u);
   EXPECT_EQ(c.engine.synthesis_workers, 4u);
@@ -196,6 +205,15 @@ TEST(DaemonConfig, BadValuesAreErrorsNamingTheKey) {
             "test.toml: srs.files.porep-2k: expected a string (a file name without .params/.vk)");
   // a syntax error gives the position
   EXPECT_EQ(ParseError("[daemon\nlisten = 1").rfind("test.toml:1:", 0), 0u);
+  // the GPU backend's tuning: a window width is 0 (the cost model) or 4..22, the switches booleans
+  const std::string window_bits = "test.toml: gpus.msm_window_bits: expected 0 (each MSM's width from the cost model) "
+                                  "or a window width from 4 to 22";
+  for (const char *bad : {"3", "1", "23", "-1", "16.0", "\"16\"", "true"})
+    EXPECT_EQ(ParseError(std::string("[gpus]\nmsm_window_bits = ") + bad), window_bits) << bad;
+  for (const char *good : {"0", "4", "22"})
+    EXPECT_EQ(Parse(std::string("[gpus]\nmsm_window_bits = ") + good).gpu_msm_window_bits, uint32_t(std::stoul(good)));
+  EXPECT_EQ(ParseError("[gpus]\nderive_c = 1"), "test.toml: gpus.derive_c: expected true or false");
+  EXPECT_EQ(ParseError("[gpus]\nmsm_profile = \"on\""), "test.toml: gpus.msm_profile: expected true or false");
 }
 
 // [listen] is only read here; whether it suits the address is decided when the listener starts
@@ -276,6 +294,9 @@ TEST(DaemonConfig, ExampleFileLoadsCleanAndStatesTheDefaults) {
   EXPECT_EQ(c.use_gpus, d.use_gpus);
   EXPECT_EQ(c.gpu_devices, d.gpu_devices);
   EXPECT_EQ(c.gpu_workers_per_device, d.gpu_workers_per_device);
+  EXPECT_EQ(c.gpu_msm_window_bits, d.gpu_msm_window_bits);
+  EXPECT_EQ(c.gpu_msm_profile, d.gpu_msm_profile);
+  EXPECT_EQ(c.gpu_derive_c, d.gpu_derive_c);
   EXPECT_EQ(c.cpu_prover_workers, d.cpu_prover_workers);
   EXPECT_EQ(c.synthesis_threads, d.synthesis_threads);
   EXPECT_EQ(c.engine.synthesis_workers, d.engine.synthesis_workers);

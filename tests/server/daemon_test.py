@@ -123,6 +123,32 @@ def command_line_overrides_config(ctx):
 
 
 @check
+def check_config_shows_gpu_tuning_and_the_parameter_directory(ctx):
+    def check_config(text, env=None):
+        path = os.path.join(ctx.tmp, "tuning.toml")
+        with open(path, "w") as f:
+            f.write(text)
+        return subprocess.run([ctx.args.daemon, "-c", path, "--check-config"], capture_output=True, text=True,
+                              timeout=30, env=dict(os.environ, **(env or {})))
+
+    def effective(p):
+        expect(p.returncode == 0, p.stdout + p.stderr)
+        return dict(line.split(" = ", 1) for line in p.stdout.splitlines() if " = " in line)
+    defaults = effective(check_config("", env={"FIL_PROOFS_PARAMETER_CACHE": "/srv/fil-params"}))
+    expect(defaults["gpus.msm_window_bits"] == "0 (cost model)", str(defaults))
+    expect(defaults["gpus.msm_profile"] == "false" and defaults["gpus.derive_c"] == "false", str(defaults))
+    # srs.param_cache unset: the directory the engine will use, resolved once, with where it came from
+    expect(defaults["srs.param_cache"].startswith("/srv/fil-params ($FIL_PROOFS_PARAMETER_CACHE"),
+           defaults["srs.param_cache"])
+    tuned = effective(check_config("[gpus]\nmsm_window_bits = 16\nmsm_profile = true\nderive_c = true\n"))
+    expect(tuned["gpus.msm_window_bits"] == "16" and tuned["gpus.msm_profile"] == "true"
+           and tuned["gpus.derive_c"] == "true", str(tuned))
+    bad = check_config("[gpus]\nmsm_window_bits = 30\n")
+    expect(bad.returncode == 1 and "gpus.msm_window_bits: expected 0 (each MSM's width from the cost model) or a "
+           "window width from 4 to 22" in bad.stderr, bad.stdout + bad.stderr)
+
+
+@check
 def tcp_without_tls_or_insecure_is_refused(ctx):
     # the file's unix socket overridden by a TCP -l: [listen] has neither TLS nor insecure = true
     p = subprocess.run([ctx.args.daemon, "-c", ctx.config, "-l", "127.0.0.1:0"], capture_output=True, text=True,
