@@ -24,7 +24,7 @@ using namespace cuzk;
 const std::string &C1Text32GiB() {
   static const std::string text = [] {
     auto r = filecoin::WriteC1Json(test::MakeSampleC1(test::Sample32GiB(), 1));
-    if (!r.ok()) std::abort();
+    if (!r.HasValue()) std::abort();
     return *r;
   }();
   return text;
@@ -46,7 +46,7 @@ void BM_C1JsonParse32GiB(benchmark::State &state) {
   const std::string &text = C1Text32GiB();
   for (auto _ : state) {
     auto r = filecoin::ParseC1Json(text);
-    if (!r.ok()) state.SkipWithError(r.error().message.c_str());
+    if (!r.HasValue()) state.SkipWithError(r.ErrorMessage().c_str());
     benchmark::DoNotOptimize(r);
   }
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
@@ -56,7 +56,7 @@ BENCHMARK(BM_C1JsonParse32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Re
 
 void BM_C1JsonWrite32GiB(benchmark::State &state) {
   auto c1 = filecoin::ParseC1Json(C1Text32GiB());
-  if (!c1.ok()) std::abort();
+  if (!c1.HasValue()) std::abort();
   size_t bytes = 0;
   for (auto _ : state) {
     auto r = filecoin::WriteC1Json(*c1);
@@ -71,7 +71,7 @@ void BM_C1EnvelopeParse32GiB(benchmark::State &state) {
   const std::string &text = Envelope32GiB();
   for (auto _ : state) {
     auto r = filecoin::ParseC1Request(text);
-    if (!r.ok()) state.SkipWithError(r.error().message.c_str());
+    if (!r.HasValue()) state.SkipWithError(r.ErrorMessage().c_str());
     benchmark::DoNotOptimize(r);
   }
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
@@ -97,7 +97,7 @@ void BM_VirtualSectorC1_32GiB(benchmark::State &state) {
   const auto config = filecoin::PorepConfigFor(filecoin::RegisteredSealProof::kStackedDrg32GiBV1_1);
   for (auto _ : state) {
     auto c1 = filecoin::VirtualSectorC1(config, VirtualInputs());
-    if (!c1.ok()) state.SkipWithError(c1.error().message.c_str());
+    if (!c1.HasValue()) state.SkipWithError(c1.ErrorMessage().c_str());
     benchmark::DoNotOptimize(c1);
   }
 }
@@ -107,10 +107,10 @@ BENCHMARK(BM_VirtualSectorC1_32GiB)->Unit(benchmark::kMillisecond)->UseRealTime(
 void BM_VerifyC1_32GiB(benchmark::State &state) {
   const auto config = filecoin::PorepConfigFor(filecoin::RegisteredSealProof::kStackedDrg32GiBV1_1);
   auto c1 = filecoin::VirtualSectorC1(config, VirtualInputs());
-  if (!c1.ok()) std::abort();
+  if (!c1.HasValue()) std::abort();
   for (auto _ : state) {
     auto s = filecoin::VerifyC1(*c1, config);
-    if (!s.ok()) state.SkipWithError(s.error().message.c_str());
+    if (!s.IsOk()) state.SkipWithError(s.ErrorMessage().c_str());
   }
 }
 BENCHMARK(BM_VerifyC1_32GiB)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->Iterations(1);

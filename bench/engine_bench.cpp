@@ -68,7 +68,7 @@ struct TempParams {
 class ChainHandler final : public engine::ProofKindHandler {
 public:
   Expected<std::vector<engine::PartitionWork>> Plan(const engine::ProofRequest &request) const override {
-    if (request.vanilla_proof.size() != 8) return Error{"expected 8 bytes"};
+    if (request.vanilla_proof.size() != 8) return InvalidArgument("expected 8 bytes");
     uint64_t v = 0;
     for (int b = 0; b < 8; b++) v |= uint64_t(request.vanilla_proof[b]) << (8 * b);
     const size_t length = request.sector_size;

@@ -184,7 +184,7 @@ struct Partition {
 
 Partition PorepPartition(const Options &o, size_t size) {
   auto job = VirtualPorepC2Job(ProductionSealProof(size));
-  if (!job) Die(job.error().message);
+  if (!job) Die(job.ErrorMessage());
   if (o.partition >= job->partitions.size())
     Die("--partition " + std::to_string(o.partition) + ": the C1 has " + std::to_string(job->partitions.size()));
   auto part = std::make_shared<PorepC2Partition>(std::move(job->partitions[o.partition]));
@@ -204,14 +204,14 @@ Partition WindowPoStPartition(const Options &o, size_t size) {
   if (count > full) Die("--sectors: a partition holds at most " + std::to_string(full));
   // the first `count` sectors alone (their own circuit; the padding repeats the last of them)
   auto made = MakeVirtualPoStPartition(config, count);
-  if (!made) Die(made.error().message);
-  VirtualPoStPartition built = std::move(made).value();
+  if (!made) Die(made.ErrorMessage());
+  VirtualPoStPartition built = std::move(made).Value();
   auto shared = std::make_shared<PoStCircuitInput>(std::move(built.input));
   std::vector<PoStPublicSector> publics(built.partition.sectors.begin(), built.partition.sectors.begin() + count);
   auto inputs = FallbackPoStPublicInputs(shared->params, built.randomness, publics, 0);
-  if (!inputs) Die("public inputs: " + inputs.error().message);
+  if (!inputs) Die("public inputs: " + inputs.ErrorMessage());
   Partition p;
-  p.public_inputs = std::move(inputs).value();
+  p.public_inputs = std::move(inputs).Value();
   p.synthesize = [shared](r1cs::ConstraintSystem &cs) { SynthesizePoStCircuit(cs, *shared); };
   if (o.chunks > 0)
     p.synthesize_assignment = [shared, chunks = o.chunks](r1cs::ProvingAssignment &pa) {
@@ -230,13 +230,13 @@ Partition SnapPartition(const Options &o, size_t size) {
     Die("--partition " + std::to_string(o.partition) + ": " + o.size + " has " +
         std::to_string(config.partition_count));
   auto made = MakeVirtualSnapPartition(config, o.partition);
-  if (!made) Die(made.error().message);
-  VirtualSnapPartition built = std::move(made).value();
+  if (!made) Die(made.ErrorMessage());
+  VirtualSnapPartition built = std::move(made).Value();
   auto inputs = SnapCircuitPublicInputs(config, built.public_inputs);
-  if (!inputs) Die("public inputs: " + inputs.error().message);
+  if (!inputs) Die("public inputs: " + inputs.ErrorMessage());
   auto shared = std::make_shared<SnapCircuitInput>(std::move(built.input));
   Partition p;
-  p.public_inputs = std::move(inputs).value();
+  p.public_inputs = std::move(inputs).Value();
   p.synthesize = [shared](r1cs::ConstraintSystem &cs) { SynthesizeSnapCircuit(cs, *shared); };
   p.expected_constraints = SNAP_CONSTRAINTS[size];
   p.what = "SnapDeals " + o.size + " partition " + std::to_string(o.partition) + " of " +

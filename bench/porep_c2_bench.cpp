@@ -52,7 +52,7 @@ const Fixture *Load(RegisteredSealProof proof) {
   const double cpu0 = ProcessCpuSeconds();
   auto files = EnsureTestParameters({CircuitKind::kPorep, size, env ? env : "test-params", {}});
   if (!files) {
-    std::fprintf(stderr, "test parameters: %s\n", files.error().message.c_str());
+    std::fprintf(stderr, "test parameters: %s\n", files.ErrorMessage().c_str());
     return nullptr;
   }
   if (files->generated) { // what `cuzk-bench params` (the same call) costs at this size
@@ -67,7 +67,7 @@ const Fixture *Load(RegisteredSealProof proof) {
   }
   auto f = std::make_unique<Fixture>();
   f->sealed = test::SealSeeded(3, proof);
-  f->job = PreparePorepC2(f->sealed.c1, f->sealed.prover_id, f->sealed.sector_id).value();
+  f->job = PreparePorepC2(f->sealed.c1, f->sealed.prover_id, f->sealed.sector_id).Value();
   f->params = std::move(params).Value();
   fixture = std::move(f);
   return fixture.get();
@@ -106,7 +106,7 @@ void BM_C2Synthesis(benchmark::State &state) {
 
 void BM_C2ProveStart(benchmark::State &state) {
   REQUIRE_FIXTURE(state, f);
-  const std::vector<r1cs::ProvingAssignment> assignments{SynthesizePorepPartition(f->job.partitions[0]).value()};
+  const std::vector<r1cs::ProvingAssignment> assignments{SynthesizePorepPartition(f->job.partitions[0]).Value()};
   groth16::CpuBackend backend;
   groth16::ProverTimings timings;
   const double cpu0 = ProcessCpuSeconds();
@@ -128,7 +128,7 @@ void BM_C2Whole(benchmark::State &state) {
   const double cpu0 = ProcessCpuSeconds();
   for (auto _ : state) {
     auto proof = ProvePorepC2(f->job, f->params, backend, rng, {}, &timings);
-    if (!proof) state.SkipWithError(proof.error().message.c_str());
+    if (!proof) state.SkipWithError(proof.ErrorMessage().c_str());
     benchmark::DoNotOptimize(proof);
   }
   const double n = double(state.iterations());

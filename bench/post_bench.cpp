@@ -36,7 +36,7 @@ Sector MakeSector(uint64_t nodes, const TreeShape &shape, uint64_t seed) {
   std::mt19937_64 rng(seed);
   Sector s;
   for (uint64_t i = 0; i < nodes; i++) s.replica.push_back(ff::Fr::Random(rng));
-  s.tree = std::make_unique<PoseidonTree>(PoseidonTree::Build(shape, s.replica).value());
+  s.tree = std::make_unique<PoseidonTree>(PoseidonTree::Build(shape, s.replica).Value());
   s.comm_c = ff::Fr::Random(rng);
   return s;
 }
@@ -60,8 +60,8 @@ void BM_WindowPoStVerify2KiB(benchmark::State &state) {
   const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
   const Sector a = MakeSector(64, cfg.tree_shape, 1), b = MakeSector(64, cfg.tree_shape, 2);
   const PoStReplica replicas[] = {{1, a.tree.get(), a.comm_c}, {2, b.tree.get(), b.comm_c}};
-  const auto vanilla = GenerateFallbackVanillaProofs(cfg, Randomness(), replicas).value();
-  const auto part = PoStPartitionFromVanilla(cfg, vanilla).value();
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, Randomness(), replicas).Value();
+  const auto part = PoStPartitionFromVanilla(cfg, vanilla).Value();
   for (auto _ : state) benchmark::DoNotOptimize(VerifyPoStPartition(part, Randomness()));
 }
 BENCHMARK(BM_WindowPoStVerify2KiB)->Unit(benchmark::kMicrosecond)->UseRealTime()->Repetitions(5);
@@ -103,7 +103,7 @@ BENCHMARK(BM_SnapUpdate2KiB)->Unit(benchmark::kMicrosecond)->UseRealTime()->Repe
 void BM_SnapVanillaPartition2KiB(benchmark::State &state) {
   const SnapConfig cfg = SnapConfigFor(RegisteredUpdateProof::k2KiBV1);
   const Sector s = MakeSector(cfg.sector_nodes, cfg.tree_r_shape, 6);
-  const auto update = SnapUpdateSector(cfg, s.replica, *s.tree, s.comm_c, Fr32Data(cfg.sector_nodes)).value();
+  const auto update = SnapUpdateSector(cfg, s.replica, *s.tree, s.comm_c, Fr32Data(cfg.sector_nodes)).Value();
   for (auto _ : state) benchmark::DoNotOptimize(SnapProvePartition(cfg, 0, s.comm_c, *s.tree, update));
 }
 BENCHMARK(BM_SnapVanillaPartition2KiB)->Unit(benchmark::kMicrosecond)->UseRealTime()->Repetitions(5);
@@ -111,12 +111,12 @@ BENCHMARK(BM_SnapVanillaPartition2KiB)->Unit(benchmark::kMicrosecond)->UseRealTi
 void BM_SnapVerifyAndDecode2KiB(benchmark::State &state) {
   const SnapConfig cfg = SnapConfigFor(RegisteredUpdateProof::k2KiBV1);
   const Sector s = MakeSector(cfg.sector_nodes, cfg.tree_r_shape, 7);
-  const auto update = SnapUpdateSector(cfg, s.replica, *s.tree, s.comm_c, Fr32Data(cfg.sector_nodes)).value();
-  const auto bytes = EncodeSnapPartitionProof(SnapProvePartition(cfg, 0, s.comm_c, *s.tree, update).value());
+  const auto update = SnapUpdateSector(cfg, s.replica, *s.tree, s.comm_c, Fr32Data(cfg.sector_nodes)).Value();
+  const auto bytes = EncodeSnapPartitionProof(SnapProvePartition(cfg, 0, s.comm_c, *s.tree, update).Value());
   const SnapPublicInputs inputs = SnapPublicInputsOf(cfg, update, 0);
   for (auto _ : state) {
     auto proof = DecodeSnapPartitionProof(bytes, cfg);
-    benchmark::DoNotOptimize(SnapVerifyPartition(cfg, inputs, proof.value()));
+    benchmark::DoNotOptimize(SnapVerifyPartition(cfg, inputs, proof.Value()));
   }
 }
 BENCHMARK(BM_SnapVerifyAndDecode2KiB)->Unit(benchmark::kMicrosecond)->UseRealTime()->Repetitions(5);
@@ -128,11 +128,11 @@ PoStCircuitInput Virtual32GiBInput(RegisteredPoStProof proof, size_t sectors) {
   std::map<uint64_t, ff::Fr> real;
   for (int i = 0; i < 8; i++) real[rng() % cfg.SectorNodes()] = ff::Fr::Random(rng);
   static const SparsePoseidonTree tree =
-      SparsePoseidonTree::Build(cfg.tree_shape, cfg.SectorNodes(), ff::Fr::FromUint(3), real).value();
+      SparsePoseidonTree::Build(cfg.tree_shape, cfg.SectorNodes(), ff::Fr::FromUint(3), real).Value();
   std::vector<PoStReplica> replicas;
   for (size_t i = 0; i < sectors; i++) replicas.push_back({i + 1, nullptr, ff::Fr::Random(rng), &tree});
-  const auto vanilla = GenerateFallbackVanillaProofs(cfg, Randomness(), replicas).value();
-  return PoStCircuitInputFromPartition(PoStPartitionFromVanilla(cfg, vanilla).value()).value();
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, Randomness(), replicas).Value();
+  return PoStCircuitInputFromPartition(PoStPartitionFromVanilla(cfg, vanilla).Value()).Value();
 }
 
 void BM_WindowPoSt32GiBSectorSynthesis(benchmark::State &state) {

@@ -47,7 +47,7 @@ double ProcessCpuSeconds() {
   return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
-SdrGraph GraphOf(const PorepConfig &c) { return SdrGraph::Create(c.nodes, c.porep_id, c.api_version).value(); }
+SdrGraph GraphOf(const PorepConfig &c) { return SdrGraph::Create(c.nodes, c.porep_id, c.api_version).Value(); }
 
 void BM_ParentsCache(benchmark::State &state) {
   const PorepConfig c = PorepConfigFor(ProofOfSize(state.range(0)));
@@ -92,7 +92,7 @@ void BM_Seal(benchmark::State &state) {
   for (auto _ : state) {
     auto s = SealSector(c, cache, padded, in);
     if (!s) {
-      state.SkipWithError(s.error().message.c_str());
+      state.SkipWithError(s.ErrorMessage().c_str());
       return;
     }
     t = s->timings;
@@ -114,7 +114,7 @@ void BM_C1(benchmark::State &state) {
   in.sector_id = 1;
   const auto sealed = SealSector(c, cache, PaddedSector(c), in);
   if (!sealed) {
-    state.SkipWithError(sealed.error().message.c_str());
+    state.SkipWithError(sealed.ErrorMessage().c_str());
     return;
   }
   Digest32 seed{};

@@ -31,14 +31,14 @@ SnapCircuitInput Real2KiBInput() {
   std::mt19937_64 rng(31);
   std::vector<ff::Fr> key;
   for (uint64_t i = 0; i < cfg.sector_nodes; i++) key.push_back(ff::Fr::Random(rng));
-  const PoseidonTree tree = PoseidonTree::Build(cfg.tree_r_shape, key).value();
+  const PoseidonTree tree = PoseidonTree::Build(cfg.tree_r_shape, key).Value();
   const ff::Fr comm_c = ff::Fr::Random(rng);
   std::vector<uint8_t> data(cfg.sector_nodes * 32);
   for (auto &b : data) b = uint8_t(rng());
   for (uint64_t i = 0; i < cfg.sector_nodes; i++) data[32 * i + 31] &= 0x3f;
-  const SnapUpdate update = SnapUpdateSector(cfg, key, tree, comm_c, data).value();
-  const SnapPartitionProof proof = SnapProvePartition(cfg, 0, comm_c, tree, update).value();
-  return SnapCircuitInputFromProof(cfg, SnapPublicInputsOf(cfg, update, 0), proof).value();
+  const SnapUpdate update = SnapUpdateSector(cfg, key, tree, comm_c, data).Value();
+  const SnapPartitionProof proof = SnapProvePartition(cfg, 0, comm_c, tree, update).Value();
+  return SnapCircuitInputFromProof(cfg, SnapPublicInputsOf(cfg, update, 0), proof).Value();
 }
 
 template <class CS> void Run(benchmark::State &state, const SnapCircuitInput &input) {
@@ -62,7 +62,7 @@ BENCHMARK(BM_SnapCircuit2KiB<r1cs::ProvingAssignment>)->Unit(benchmark::kMillise
 BENCHMARK(BM_SnapCircuit2KiB<r1cs::WitnessCS>)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_SnapCircuit32GiBWitness(benchmark::State &state) {
-  const SnapCircuitInput input = BlankSnapCircuitInput(SnapConfigFor(RegisteredUpdateProof::k32GiBV1)).value();
+  const SnapCircuitInput input = BlankSnapCircuitInput(SnapConfigFor(RegisteredUpdateProof::k32GiBV1)).Value();
   Run<r1cs::WitnessCS>(state, input);
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

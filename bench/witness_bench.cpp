@@ -148,7 +148,7 @@ struct Partition {
 
 Partition PorepPartition(const Options &o, size_t size) {
   auto job = VirtualPorepC2Job(ProductionSealProof(size));
-  if (!job) Die(job.error().message);
+  if (!job) Die(job.ErrorMessage());
   if (o.partition >= job->partitions.size())
     Die("--partition " + std::to_string(o.partition) + ": the C1 has " + std::to_string(job->partitions.size()));
   auto input = std::make_shared<StackedCircuitInput>(std::move(job->partitions[o.partition].circuit.input));
@@ -166,8 +166,8 @@ Partition PoStPartitionOf(const Options &o, size_t size, bool winning) {
   if (count > full) Die("--sectors: a partition holds at most " + std::to_string(full));
   // --sectors: the first `count` sectors alone, as their own circuit
   auto made = MakeVirtualPoStPartition(config, count);
-  if (!made) Die(made.error().message);
-  auto input = std::make_shared<PoStCircuitInput>(std::move(made).value().input);
+  if (!made) Die(made.ErrorMessage());
+  auto input = std::make_shared<PoStCircuitInput>(std::move(made).Value().input);
   Partition p;
   p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizePoStCircuit(cs, *input); };
   p.witness = [input](r1cs::WitnessCS &w) { WitnessPoStCircuit(w, *input); };
@@ -182,8 +182,8 @@ Partition SnapPartition(const Options &o, size_t size) {
     Die("--partition " + std::to_string(o.partition) + ": " + o.size + " has " +
         std::to_string(config.partition_count));
   auto made = MakeVirtualSnapPartition(config, o.partition);
-  if (!made) Die(made.error().message);
-  auto input = std::make_shared<SnapCircuitInput>(std::move(made).value().input);
+  if (!made) Die(made.ErrorMessage());
+  auto input = std::make_shared<SnapCircuitInput>(std::move(made).Value().input);
   Partition p;
   p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizeSnapCircuit(cs, *input); };
   p.witness = [input](r1cs::WitnessCS &w) { WitnessSnapCircuit(w, *input); };

@@ -56,8 +56,8 @@ std::optional<filecoin::RegisteredSealProof> SealProofForSize(uint64_t size);
 
 //! Seals seeded data into a sector of `proof`'s size for (miner, sector), ticket seeded too; each
 //! (seed, sector id) gives its own sector.
-hash::Result<filecoin::SealedSector> SealSeededSector(filecoin::RegisteredSealProof proof, uint64_t seed,
-                                                      uint64_t miner_id, uint64_t sector_id);
+Expected<filecoin::SealedSector> SealSeededSector(filecoin::RegisteredSealProof proof, uint64_t seed, uint64_t miner_id,
+                                                  uint64_t sector_id);
 
 //! Writes request.txt, `inputs_name` (FormatInputs) and params-id into dir.
 bool WriteRequestOutputs(const std::filesystem::path &dir, std::string_view comment,

@@ -48,8 +48,8 @@ std::optional<RegisteredSealProof> VirtualProofForSize(uint64_t size) {
 
 // Seals seeded data (saved as data.bin and sector/) and runs C1. The rng gives ticket, seed and
 // payload in that order, so a seed names one sector.
-Result<SealCommitPhase1Output> SealedC1(const GenVanillaOptions &o, const PorepConfig &config,
-                                        const std::filesystem::path &dir) {
+Expected<SealCommitPhase1Output> SealedC1(const GenVanillaOptions &o, const PorepConfig &config,
+                                          const std::filesystem::path &dir) {
   std::mt19937_64 rng(o.seed);
   SealInputs inputs;
   inputs.prover_id = ProverIdFromActorId(o.miner_id);
@@ -60,14 +60,14 @@ Result<SealCommitPhase1Output> SealedC1(const GenVanillaOptions &o, const PorepC
   std::string payload(Fr32UnpaddedCapacity(config.sector_size), '\0');
   for (auto &c : payload) c = char(rng());
   if (!WriteOutputFile(dir / "data.bin", payload))
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "cannot write data.bin");
+    return MakeError(ErrorCode::kInvalidArgument, "cannot write data.bin");
   auto sealed = SealDataFile(config, dir / "data.bin", inputs);
-  if (!sealed) return sealed.error();
-  if (auto saved = SaveSealedSector(*sealed, dir / "sector"); !saved) return saved.error();
+  if (!sealed) return sealed.GetError();
+  if (auto saved = SaveSealedSector(*sealed, dir / "sector"); !saved) return saved.GetError();
   return SealCommitPhase1(*sealed, seed);
 }
 
-Result<SealCommitPhase1Output> VirtualC1(const GenVanillaOptions &o, const PorepConfig &config) {
+Expected<SealCommitPhase1Output> VirtualC1(const GenVanillaOptions &o, const PorepConfig &config) {
   std::mt19937_64 rng(o.seed);
   VirtualSectorInputs inputs;
   inputs.prover_id = ProverIdFromActorId(o.miner_id);
@@ -92,9 +92,9 @@ int RunGenVanillaPorep(const GenVanillaOptions &o) {
   const PorepConfig config = PorepConfigFor(*proof);
   const auto start = std::chrono::steady_clock::now();
   auto c1 = o.virtual_sector ? VirtualC1(o, config) : SealedC1(o, config, dir);
-  if (!c1) return GenVanillaFail("C1: " + c1.error().message);
+  if (!c1) return GenVanillaFail("C1: " + c1.ErrorMessage());
   auto json = WriteC1Json(*c1);
-  if (!json) return GenVanillaFail("C1 JSON: " + json.error().message);
+  if (!json) return GenVanillaFail("C1 JSON: " + json.ErrorMessage());
   C1Envelope envelope;
   envelope.sector_num = int64_t(o.sector_num);
   envelope.phase1_out.assign(json->begin(), json->end());
@@ -103,7 +103,7 @@ int RunGenVanillaPorep(const GenVanillaOptions &o) {
 
   auto verifier = PorepVerifierInputs(*proof, c1->comm_r, c1->comm_d, ProverIdFromActorId(o.miner_id), o.sector_num,
                                       c1->ticket, c1->seed);
-  if (!verifier) return GenVanillaFail(verifier.error().message);
+  if (!verifier) return GenVanillaFail(verifier.ErrorMessage());
   const std::vector<RequestEntry> entries = {
       {"type", "porep"},
       {"c1", "c1-envelope.json"},

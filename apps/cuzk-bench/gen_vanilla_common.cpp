@@ -57,8 +57,8 @@ std::optional<filecoin::RegisteredSealProof> SealProofForSize(uint64_t size) {
   return std::nullopt;
 }
 
-hash::Result<filecoin::SealedSector> SealSeededSector(filecoin::RegisteredSealProof proof, uint64_t seed,
-                                                      uint64_t miner_id, uint64_t sector_id) {
+Expected<filecoin::SealedSector> SealSeededSector(filecoin::RegisteredSealProof proof, uint64_t seed, uint64_t miner_id,
+                                                  uint64_t sector_id) {
   const filecoin::PorepConfig config = filecoin::PorepConfigFor(proof);
   // one stream per (seed, sector): sectors of one request differ, and reruns are identical
   std::seed_seq seq{seed, sector_id, miner_id};

@@ -42,7 +42,7 @@ std::optional<RegisteredPoStProof> ChooseProof(const GenVanillaOptions &o, PoStT
   if (o.registered_proof) {
     auto p = RegisteredPoStProofFromId(*o.registered_proof);
     if (!p) {
-      error = "--registered-proof: " + p.error().message;
+      error = "--registered-proof: " + p.ErrorMessage();
       return std::nullopt;
     }
     if (PoStTypeOf(*p) != type) {
@@ -57,7 +57,7 @@ std::optional<RegisteredPoStProof> ChooseProof(const GenVanillaOptions &o, PoStT
     return *p;
   }
   for (uint64_t id = 0; id < REGISTERED_POST_PROOF_COUNT; id++) {
-    auto p = RegisteredPoStProofFromId(id).value();
+    auto p = RegisteredPoStProofFromId(id).Value();
     if (PoStTypeOf(p) == type && size && SectorSizeOf(p) == *size &&
         (type == PoStType::kWinning || ApiVersionOf(p) == ApiVersion::kV1_2_0))
       return p;
@@ -75,36 +75,36 @@ struct PoStSectors {
   std::vector<PoStPublicSector> publics;
 };
 
-hash::Status SealOrLoad(const GenVanillaOptions &o, const PoStConfig &config, std::span<const uint64_t> ids,
-                        PoStSectors &out) {
+Status SealOrLoad(const GenVanillaOptions &o, const PoStConfig &config, std::span<const uint64_t> ids,
+                  PoStSectors &out) {
   if (!o.sector_dir.empty()) {
     auto loaded = LoadSealedSector(o.sector_dir);
-    if (!loaded) return loaded.error();
+    if (!loaded) return loaded.GetError();
     if (loaded->config.sector_size != config.sector_size)
-      return hash::MakeError(hash::ErrorCode::kBadArgument, "--sector " + o.sector_dir + " is not a sector of " +
-                                                                std::to_string(config.sector_size) + " bytes");
-    out.sealed.push_back(std::move(loaded).value());
+      return MakeError(ErrorCode::kInvalidArgument, "--sector " + o.sector_dir + " is not a sector of " +
+                                                        std::to_string(config.sector_size) + " bytes");
+    out.sealed.push_back(std::move(loaded).Value());
   } else {
     const auto seal_proof = SealProofForSize(config.sector_size);
     if (!seal_proof)
-      return hash::MakeError(hash::ErrorCode::kBadArgument, "sealing here takes 2KiB, 8MiB or 512MiB sectors; "
-                                                            "larger ones need --virtual");
+      return MakeError(ErrorCode::kInvalidArgument, "sealing here takes 2KiB, 8MiB or 512MiB sectors; "
+                                                    "larger ones need --virtual");
     for (uint64_t id : ids) {
       auto sealed = SealSeededSector(*seal_proof, o.seed, o.miner_id, id);
-      if (!sealed) return sealed.error();
-      out.sealed.push_back(std::move(sealed).value());
+      if (!sealed) return sealed.GetError();
+      out.sealed.push_back(std::move(sealed).Value());
     }
   }
   for (const SealedSector &s : out.sealed) {
     auto comm_c = hash::FrFromBytesLE(s.comm_c);
-    if (!comm_c) return comm_c.error();
+    if (!comm_c) return comm_c.GetError();
     out.comm_c.push_back(*comm_c);
   }
   for (size_t i = 0; i < out.sealed.size(); i++) {
     out.replicas.push_back({out.sealed[i].inputs.sector_id, &out.sealed[i].tree_r_last, out.comm_c[i], nullptr});
     out.publics.push_back({out.sealed[i].inputs.sector_id, out.sealed[i].comm_r});
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given) {
@@ -157,29 +157,29 @@ int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given
   } else {
     // WinningPoSt: the chain picks the sector from the set by randomness and prover id
     auto chosen = WinningPoStSectorChallenges(config, randomness, ProverIdFromActorId(o.miner_id), n);
-    if (!chosen) return GenVanillaFail(chosen.error().message);
+    if (!chosen) return GenVanillaFail(chosen.ErrorMessage());
     ids.push_back(o.sector_num + chosen->front());
   }
   PoStSectors sectors;
   if (o.virtual_sector) {
     auto made = VirtualPoStSectors(config, randomness, ids, o.seed);
-    if (!made) return GenVanillaFail(made.error().message);
-    sectors.virtual_sectors = std::move(made).value();
+    if (!made) return GenVanillaFail(made.ErrorMessage());
+    sectors.virtual_sectors = std::move(made).Value();
     for (const auto &v : sectors.virtual_sectors) {
       sectors.replicas.push_back(v.Replica());
       sectors.publics.push_back(v.Public());
     }
   } else if (auto s = SealOrLoad(o, config, ids, sectors); !s) {
-    return GenVanillaFail(s.error().message);
+    return GenVanillaFail(s.ErrorMessage());
   }
   auto vanilla = GenerateFallbackVanillaProofs(config, randomness, sectors.replicas);
-  if (!vanilla) return GenVanillaFail(vanilla.error().message);
+  if (!vanilla) return GenVanillaFail(vanilla.ErrorMessage());
   std::vector<std::vector<uint8_t>> encoded;
   for (const auto &v : *vanilla) encoded.push_back(EncodeFallbackPoStSectorProof(v));
 
   const FallbackPoStParams params = FallbackParamsOf(config);
   auto inputs = FallbackPoStPublicInputs(params, randomness, FallbackPublicSectors(config, sectors.publics), 0);
-  if (!inputs) return GenVanillaFail(inputs.error().message);
+  if (!inputs) return GenVanillaFail(inputs.ErrorMessage());
   const std::string vanilla_name = std::string(kind) + "-vanilla.json";
   if (!WriteOutputFile(dir / vanilla_name, Base64JsonArray(encoded))) return 1;
   const std::vector<RequestEntry> entries = {

@@ -33,7 +33,7 @@ using namespace filecoin;
 
 std::optional<RegisteredUpdateProof> UpdateProofForSize(uint64_t size) {
   for (uint64_t id = 0; id < 5; id++) {
-    auto p = RegisteredUpdateProofFromId(id).value();
+    auto p = RegisteredUpdateProofFromId(id).Value();
     if (UpdateSectorSize(p) == size) return p;
   }
   return std::nullopt;
@@ -53,29 +53,29 @@ template <class Update> void SetCommitments(const Update &update, SnapOutcome &o
   out.comm_d_new = update.comm_d_new;
 }
 
-hash::Status RealUpdate(const GenVanillaOptions &o, const SnapConfig &config, SnapOutcome &out) {
+Status RealUpdate(const GenVanillaOptions &o, const SnapConfig &config, SnapOutcome &out) {
   const uint64_t size = config.sector_nodes * 32;
-  hash::Result<SealedSector> sealed = hash::MakeError(hash::ErrorCode::kBadArgument, "");
+  Expected<SealedSector> sealed = MakeError(ErrorCode::kInvalidArgument, "");
   if (!o.sector_dir.empty()) {
     sealed = LoadSealedSector(o.sector_dir);
     if (sealed && sealed->config.sector_size != size)
-      return hash::MakeError(hash::ErrorCode::kBadArgument,
-                             "--sector " + o.sector_dir + " is not a sector of " + std::to_string(size) + " bytes");
+      return MakeError(ErrorCode::kInvalidArgument,
+                       "--sector " + o.sector_dir + " is not a sector of " + std::to_string(size) + " bytes");
   } else {
     const auto seal_proof = SealProofForSize(size);
     if (!seal_proof)
-      return hash::MakeError(hash::ErrorCode::kBadArgument,
-                             "sealing here takes 2KiB, 8MiB or 512MiB sectors; larger ones need --virtual");
+      return MakeError(ErrorCode::kInvalidArgument,
+                       "sealing here takes 2KiB, 8MiB or 512MiB sectors; larger ones need --virtual");
     sealed = SealSeededSector(*seal_proof, o.seed, o.miner_id, o.sector_num);
   }
-  if (!sealed) return sealed.error();
+  if (!sealed) return sealed.GetError();
   auto comm_c = hash::FrFromBytesLE(sealed->comm_c);
-  if (!comm_c) return comm_c.error();
+  if (!comm_c) return comm_c.GetError();
   // the sealed replica is the sector key: tree_r_last's leaves
   std::vector<ff::Fr> sector_key;
   for (uint64_t i = 0; i < sealed->tree_r_last.LeafCount(); i++) {
     auto leaf = sealed->tree_r_last.Prove(i);
-    if (!leaf) return leaf.error();
+    if (!leaf) return leaf.GetError();
     sector_key.push_back(leaf->leaf);
   }
   std::mt19937_64 rng(o.seed ^ 0x736e6170); // "snap": not the sealing stream
@@ -83,32 +83,32 @@ hash::Status RealUpdate(const GenVanillaOptions &o, const SnapConfig &config, Sn
   for (auto &b : data) b = uint8_t(rng());
   for (uint64_t i = 0; i < config.sector_nodes; i++) data[32 * i + 31] &= 0x3f; // fr32: each node below 2^254
   auto update = SnapUpdateSector(config, sector_key, sealed->tree_r_last, *comm_c, data);
-  if (!update) return update.error();
+  if (!update) return update.GetError();
   for (size_t k = 0; k < config.partition_count; k++) {
     auto proof = SnapProvePartition(config, k, *comm_c, sealed->tree_r_last, *update);
-    if (!proof) return proof.error();
+    if (!proof) return proof.GetError();
     out.proofs.push_back(EncodeSnapPartitionProof(*proof));
     auto inputs = SnapCircuitPublicInputs(config, SnapPublicInputsOf(config, *update, k));
-    if (!inputs) return inputs.error();
-    out.inputs.push_back(std::move(inputs).value());
+    if (!inputs) return inputs.GetError();
+    out.inputs.push_back(std::move(inputs).Value());
   }
   SetCommitments(*update, out);
-  return hash::Ok();
+  return Status::Ok();
 }
 
-hash::Status VirtualUpdate(const GenVanillaOptions &o, const SnapConfig &config, SnapOutcome &out) {
+Status VirtualUpdate(const GenVanillaOptions &o, const SnapConfig &config, SnapOutcome &out) {
   auto update = VirtualSnapUpdateSector(config, o.seed, o.real_leaves ? o.real_leaves : config.partition_count);
-  if (!update) return update.error();
+  if (!update) return update.GetError();
   for (size_t k = 0; k < config.partition_count; k++) {
     auto proof = VirtualSnapProvePartition(*update, k);
-    if (!proof) return proof.error();
+    if (!proof) return proof.GetError();
     out.proofs.push_back(EncodeSnapPartitionProof(*proof));
     auto inputs = SnapCircuitPublicInputs(config, update->PublicInputs(k));
-    if (!inputs) return inputs.error();
-    out.inputs.push_back(std::move(inputs).value());
+    if (!inputs) return inputs.GetError();
+    out.inputs.push_back(std::move(inputs).Value());
   }
   SetCommitments(*update, out);
-  return hash::Ok();
+  return Status::Ok();
 }
 
 int RunGenVanillaSnap(const GenVanillaOptions &o) {
@@ -135,7 +135,7 @@ int RunGenVanillaSnap(const GenVanillaOptions &o) {
   const auto start = std::chrono::steady_clock::now();
   SnapOutcome out;
   if (auto s = o.virtual_sector ? VirtualUpdate(o, config, out) : RealUpdate(o, config, out); !s)
-    return GenVanillaFail(s.error().message);
+    return GenVanillaFail(s.ErrorMessage());
   if (!WriteOutputFile(dir / "snap-vanilla.json", Base64JsonArray(out.proofs))) return 1;
   const std::vector<RequestEntry> entries = {
       {"type", "snap"},

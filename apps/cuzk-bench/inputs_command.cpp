@@ -33,13 +33,13 @@ int RunInputs(const InputsOptions &options) {
   }
   auto inputs = VerifierInputs(*request);
   if (!inputs) {
-    std::cerr << "error: " << inputs.error().message << "\n";
+    std::cerr << "error: " << inputs.ErrorMessage() << "\n";
     return 2;
   }
   if (options.check_vanilla) {
     auto prepared = PreparedInputs(*request);
     if (!prepared) {
-      std::cerr << "error: vanilla check: " << prepared.error().message << "\n";
+      std::cerr << "error: vanilla check: " << prepared.ErrorMessage() << "\n";
       return 1;
     }
     if (prepared->partitions != inputs->partitions || prepared->parameter_id != inputs->parameter_id) {

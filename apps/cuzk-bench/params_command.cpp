@@ -122,7 +122,7 @@ int RunParams(const ParamsOptions &options) {
   std::fflush(stdout);
   auto files = filecoin::EnsureTestParameters(request);
   if (!files) {
-    std::fprintf(stderr, "error: %s\n", files.error().message.c_str());
+    std::fprintf(stderr, "error: %s\n", files.ErrorMessage().c_str());
     return 1;
   }
   if (!files->generated) {

@@ -31,12 +31,12 @@ bool C1Payload(const ProveArgs &args, std::string &payload, std::string &error) 
   }
   auto c1 = filecoin::ParseC1Json(std::string_view(text));
   if (!c1) {
-    error = args.c1_path + " is neither a C1 envelope nor a C1 JSON: " + c1.error().message;
+    error = args.c1_path + " is neither a C1 envelope nor a C1 JSON: " + c1.ErrorMessage();
     return false;
   }
   auto proof = filecoin::SealProofFromName(c1->registered_proof);
   if (!proof) {
-    error = args.c1_path + ": " + proof.error().message;
+    error = args.c1_path + ": " + proof.ErrorMessage();
     return false;
   }
   filecoin::C1Envelope envelope;
@@ -72,7 +72,7 @@ bool VanillaProofs(const std::string &path, v1::SubmitProofRequest &request, std
     }
     auto bytes = filecoin::Base64Decode(b64);
     if (!bytes) {
-      error = path + "[" + std::to_string(index) + "]: " + bytes.error().message;
+      error = path + "[" + std::to_string(index) + "]: " + bytes.ErrorMessage();
       return false;
     }
     request.add_vanilla_proofs(std::string(bytes->begin(), bytes->end()));

@@ -19,12 +19,8 @@ namespace cuzk::bench {
 namespace {
 
 namespace v1 = cuzk::v1;
-using hash::ErrorCode;
-using hash::MakeError;
 
-hash::Error Field(const hash::Error &e, const std::string &field) {
-  return MakeError(e.code, field + ": " + e.message);
-}
+Error Field(const Error &e, const std::string &field) { return MakeError(e.code, field + ": " + e.message); }
 
 std::span<const uint8_t> Bytes(const std::string &s) { return {reinterpret_cast<const uint8_t *>(s.data()), s.size()}; }
 
@@ -34,7 +30,7 @@ std::vector<std::vector<uint8_t>> VanillaProofs(const v1::SubmitProofRequest &re
   return out;
 }
 
-hash::Result<filecoin::Digest32> Exactly32(const std::string &bytes, const char *field) {
+Expected<filecoin::Digest32> Exactly32(const std::string &bytes, const char *field) {
   if (bytes.size() != 32)
     return MakeError(ErrorCode::kBadLength,
                      std::string(field) + ": " + std::to_string(bytes.size()) + " bytes, expected 32");
@@ -43,72 +39,72 @@ hash::Result<filecoin::Digest32> Exactly32(const std::string &bytes, const char 
   return out;
 }
 
-hash::Result<filecoin::PoStConfig> PoStConfigOf(const v1::SubmitProofRequest &request) {
+Expected<filecoin::PoStConfig> PoStConfigOf(const v1::SubmitProofRequest &request) {
   auto proof = filecoin::RegisteredPoStProofFromId(request.registered_proof());
-  if (!proof) return Field(proof.error(), "registered_proof");
+  if (!proof) return Field(proof.GetError(), "registered_proof");
   const filecoin::PoStConfig config = filecoin::PoStConfigFor(*proof);
   const bool window = request.proof_kind() == v1::WINDOW_POST_PARTITION;
   if ((config.type == filecoin::PoStType::kWindow) != window)
-    return MakeError(ErrorCode::kBadArgument, "registered_proof " + std::to_string(request.registered_proof()) +
-                                                  " is a " + (window ? "WinningPoSt" : "WindowPoSt") +
-                                                  " proof, but the request's proof_kind is " +
-                                                  (window ? "WINDOW_POST_PARTITION" : "WINNING_POST"));
+    return MakeError(ErrorCode::kInvalidArgument, "registered_proof " + std::to_string(request.registered_proof()) +
+                                                      " is a " + (window ? "WinningPoSt" : "WindowPoSt") +
+                                                      " proof, but the request's proof_kind is " +
+                                                      (window ? "WINDOW_POST_PARTITION" : "WINNING_POST"));
   return config;
 }
 
-hash::Result<RequestInputs> PorepVerifier(const v1::SubmitProofRequest &request) {
+Expected<RequestInputs> PorepVerifier(const v1::SubmitProofRequest &request) {
   auto parsed = filecoin::ParseC1Request(request.vanilla_proof());
-  if (!parsed) return Field(parsed.error(), "vanilla_proof");
+  if (!parsed) return Field(parsed.GetError(), "vanilla_proof");
   auto proof = filecoin::SealProofFromName(parsed->c1.registered_proof);
-  if (!proof) return Field(proof.error(), "vanilla_proof");
+  if (!proof) return Field(proof.GetError(), "vanilla_proof");
   const filecoin::SealCommitPhase1Output &c1 = parsed->c1;
   auto inputs =
       filecoin::PorepVerifierInputs(*proof, c1.comm_r, c1.comm_d, filecoin::ProverIdFromActorId(request.miner_id()),
                                     uint64_t(parsed->sector_num), c1.ticket, c1.seed);
-  if (!inputs) return Field(inputs.error(), "vanilla_proof");
-  return RequestInputs{filecoin::PorepParameterCacheId(filecoin::PorepConfigFor(*proof)), std::move(inputs).value()};
+  if (!inputs) return Field(inputs.GetError(), "vanilla_proof");
+  return RequestInputs{filecoin::PorepParameterCacheId(filecoin::PorepConfigFor(*proof)), std::move(inputs).Value()};
 }
 
-hash::Result<RequestInputs> PoStVerifier(const v1::SubmitProofRequest &request) {
+Expected<RequestInputs> PoStVerifier(const v1::SubmitProofRequest &request) {
   auto config = PoStConfigOf(request);
-  if (!config) return config.error();
+  if (!config) return config.GetError();
   auto randomness = Exactly32(request.randomness(), "randomness");
-  if (!randomness) return randomness.error();
+  if (!randomness) return randomness.GetError();
   const size_t max = config->type == filecoin::PoStType::kWindow ? config->sector_count : 1;
   if (request.vanilla_proofs().empty() || size_t(request.vanilla_proofs().size()) > max)
-    return MakeError(ErrorCode::kBadArgument, "vanilla_proofs: " + std::to_string(request.vanilla_proofs().size()) +
-                                                  " sector proofs, a partition takes 1 to " + std::to_string(max));
+    return MakeError(ErrorCode::kInvalidArgument, "vanilla_proofs: " + std::to_string(request.vanilla_proofs().size()) +
+                                                      " sector proofs, a partition takes 1 to " + std::to_string(max));
   // The chain knows each sector's id and comm_r; a request carries them in its vanilla proofs.
   std::vector<filecoin::PoStPublicSector> sectors;
   for (int i = 0; i < request.vanilla_proofs().size(); i++) {
     auto decoded = filecoin::DecodeFallbackPoStSectorProof(Bytes(request.vanilla_proofs(i)), *config);
-    if (!decoded) return Field(decoded.error(), "vanilla_proofs[" + std::to_string(i) + "]");
+    if (!decoded) return Field(decoded.GetError(), "vanilla_proofs[" + std::to_string(i) + "]");
     sectors.push_back({decoded->sector_id, decoded->comm_r});
   }
   const filecoin::FallbackPoStParams params = filecoin::FallbackParamsOf(*config);
   const size_t k = config->type == filecoin::PoStType::kWindow ? request.partition_index() : 0;
   auto inputs =
       filecoin::FallbackPoStPublicInputs(params, *randomness, filecoin::FallbackPublicSectors(*config, sectors), k);
-  if (!inputs) return inputs.error();
-  return RequestInputs{params.ParameterCacheId(), {std::move(inputs).value()}};
+  if (!inputs) return inputs.GetError();
+  return RequestInputs{params.ParameterCacheId(), {std::move(inputs).Value()}};
 }
 
-hash::Result<RequestInputs> SnapVerifier(const v1::SubmitProofRequest &request) {
+Expected<RequestInputs> SnapVerifier(const v1::SubmitProofRequest &request) {
   auto proof = filecoin::RegisteredUpdateProofFromId(request.registered_proof());
-  if (!proof) return Field(proof.error(), "registered_proof");
+  if (!proof) return Field(proof.GetError(), "registered_proof");
   const filecoin::SnapConfig config = filecoin::SnapConfigFor(*proof);
   if (size_t(request.vanilla_proofs().size()) != config.partition_count)
-    return MakeError(ErrorCode::kBadArgument, "vanilla_proofs: " + std::to_string(request.vanilla_proofs().size()) +
-                                                  " partition proofs, " +
-                                                  std::string(filecoin::UpdateProofName(*proof)) + " has " +
-                                                  std::to_string(config.partition_count) + " partitions");
+    return MakeError(ErrorCode::kInvalidArgument, "vanilla_proofs: " + std::to_string(request.vanilla_proofs().size()) +
+                                                      " partition proofs, " +
+                                                      std::string(filecoin::UpdateProofName(*proof)) + " has " +
+                                                      std::to_string(config.partition_count) + " partitions");
   filecoin::SnapPublicInputs publics;
   publics.h = config.h;
   auto r_old = Exactly32(request.comm_r_old(), "comm_r_old");
   auto r_new = Exactly32(request.comm_r_new(), "comm_r_new");
   auto d_new = Exactly32(request.comm_d_new(), "comm_d_new");
   for (const auto *c : {&r_old, &r_new, &d_new})
-    if (!*c) return c->error();
+    if (!*c) return c->GetError();
   publics.comm_r_old = *r_old;
   publics.comm_r_new = *r_new;
   publics.comm_d_new = *d_new;
@@ -116,15 +112,15 @@ hash::Result<RequestInputs> SnapVerifier(const v1::SubmitProofRequest &request) 
   for (size_t k = 0; k < config.partition_count; k++) {
     publics.k = k;
     auto inputs = filecoin::SnapCircuitPublicInputs(config, publics);
-    if (!inputs) return inputs.error();
-    out.partitions.push_back(std::move(inputs).value());
+    if (!inputs) return inputs.GetError();
+    out.partitions.push_back(std::move(inputs).Value());
   }
   return out;
 }
 
 } // namespace
 
-hash::Result<RequestInputs> VerifierInputs(const v1::SubmitProofRequest &request) {
+Expected<RequestInputs> VerifierInputs(const v1::SubmitProofRequest &request) {
   switch (request.proof_kind()) {
   case v1::POREP_SEAL_COMMIT:
     return PorepVerifier(request);
@@ -134,37 +130,37 @@ hash::Result<RequestInputs> VerifierInputs(const v1::SubmitProofRequest &request
   case v1::SNAP_DEALS_UPDATE:
     return SnapVerifier(request);
   default:
-    return MakeError(ErrorCode::kBadArgument, "proof_kind: " + std::to_string(int(request.proof_kind())));
+    return MakeError(ErrorCode::kInvalidArgument, "proof_kind: " + std::to_string(int(request.proof_kind())));
   }
 }
 
-hash::Result<RequestInputs> PreparedInputs(const v1::SubmitProofRequest &request) {
+Expected<RequestInputs> PreparedInputs(const v1::SubmitProofRequest &request) {
   switch (request.proof_kind()) {
   case v1::POREP_SEAL_COMMIT: {
     auto job = filecoin::PreparePorepC2FromEnvelope(request.vanilla_proof(), request.miner_id());
-    if (!job) return Field(job.error(), "vanilla_proof");
+    if (!job) return Field(job.GetError(), "vanilla_proof");
     RequestInputs out{filecoin::PorepParameterCacheId(job->config), {}};
     for (const auto &p : job->partitions) out.partitions.push_back(p.public_inputs);
     return out;
   }
   case v1::WINDOW_POST_PARTITION:
   case v1::WINNING_POST: {
-    if (auto config = PoStConfigOf(request); !config) return config.error();
+    if (auto config = PoStConfigOf(request); !config) return config.GetError();
     const auto proofs = VanillaProofs(request);
     auto job = filecoin::PreparePoStProof(request.registered_proof(), proofs, Bytes(request.randomness()),
                                           request.partition_index());
-    if (!job) return job.error();
+    if (!job) return job.GetError();
     return RequestInputs{job->parameter_id, {job->public_inputs}};
   }
   case v1::SNAP_DEALS_UPDATE: {
     const auto proofs = VanillaProofs(request);
     auto job = filecoin::PrepareSnapProof(request.registered_proof(), proofs, Bytes(request.comm_r_old()),
                                           Bytes(request.comm_r_new()), Bytes(request.comm_d_new()));
-    if (!job) return job.error();
+    if (!job) return job.GetError();
     return RequestInputs{job->parameter_id, job->public_inputs};
   }
   default:
-    return MakeError(ErrorCode::kBadArgument, "proof_kind: " + std::to_string(int(request.proof_kind())));
+    return MakeError(ErrorCode::kInvalidArgument, "proof_kind: " + std::to_string(int(request.proof_kind())));
   }
 }
 

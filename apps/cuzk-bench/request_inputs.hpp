@@ -11,9 +11,9 @@
 //  * PreparedInputs: what the engine's handlers hand the prover (PreparePorepC2FromEnvelope,
 //    PreparePoStProof, PrepareSnapProof), after decoding and verifying every vanilla proof.
 #pragma once
+#include "base/expected.hpp"
 #include "cuzk/v1/proving.pb.h"
 #include "ff/bls12_381.hpp"
-#include "hash/result.hpp"
 
 #include <string>
 #include <vector>
@@ -27,10 +27,10 @@ struct RequestInputs {
 
 //! The verifier's inputs; errors name the request field (vanilla_proof, vanilla_proofs[i],
 //! randomness, registered_proof, comm_*), as the daemon's would.
-hash::Result<RequestInputs> VerifierInputs(const cuzk::v1::SubmitProofRequest &request);
+Expected<RequestInputs> VerifierInputs(const cuzk::v1::SubmitProofRequest &request);
 
 //! The prover side's inputs, every vanilla proof decoded and verified first.
-hash::Result<RequestInputs> PreparedInputs(const cuzk::v1::SubmitProofRequest &request);
+Expected<RequestInputs> PreparedInputs(const cuzk::v1::SubmitProofRequest &request);
 
 //! One decimal per line, partitions separated by a blank line (what `verify --inputs` reads).
 std::string FormatInputs(const std::vector<std::vector<ff::Fr>> &partitions);

@@ -119,7 +119,7 @@ bool ResolveInputs(const VerifyOptions &options, std::vector<std::vector<ff::Fr>
   if (!request) return false;
   auto computed = VerifierInputs(*request);
   if (!computed) {
-    error = computed.error().message;
+    error = computed.ErrorMessage();
     return false;
   }
   inputs = std::move(computed->partitions);

@@ -27,10 +27,12 @@ namespace {
 // rather than found by a failing self-check.
 Expected<std::string> CircuitId(std::string_view kind, uint64_t sector_size, const std::string &expected_stem) {
   const std::string suffix = SectorSizeSuffix(sector_size);
-  if (suffix.empty()) return Error{"sector size " + std::to_string(sector_size) + " has no published parameters"};
+  if (suffix.empty())
+    return cuzk::InvalidArgument("sector size " + std::to_string(sector_size) + " has no published parameters");
   std::string id = std::string(kind) + "-" + suffix;
   if (!expected_stem.empty() && SrsFileStem(id) != expected_stem)
-    return Error{"parameter name mismatch for " + id + ": engine " + SrsFileStem(id) + ", circuit " + expected_stem};
+    return cuzk::InvalidArgument("parameter name mismatch for " + id + ": engine " + SrsFileStem(id) + ", circuit " +
+                                 expected_stem);
   return id;
 }
 
@@ -48,7 +50,8 @@ std::string PceKey(const std::string &circuit_id) {
 class PorepC2Handler final : public ProofKindHandler {
 public:
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
-    if (request.vanilla_proof.empty()) return Error{"vanilla_proof: empty (the PoRep C1 envelope is required)"};
+    if (request.vanilla_proof.empty())
+      return cuzk::InvalidArgument("vanilla_proof: empty (the PoRep C1 envelope is required)");
     const std::string_view envelope(reinterpret_cast<const char *>(request.vanilla_proof.data()),
                                     request.vanilla_proof.size());
     // The envelope's SectorNum binds the C1 (through the replica id); the request's own
@@ -58,13 +61,13 @@ public:
     // field and the reference bench sends 32 GiB whatever the proof (spec/cuzk-api.md §4, §5.10), so
     // rejecting it would break that client on every other size.
     auto prepared = filecoin::PreparePorepC2FromEnvelope(envelope, request.miner_id);
-    if (!prepared) return Error{"vanilla_proof: " + prepared.error().message};
-    auto job = std::make_shared<const filecoin::PorepC2Job>(std::move(prepared).value());
+    if (!prepared) return cuzk::Prefixed(prepared.GetError(), "vanilla_proof: ");
+    auto job = std::make_shared<const filecoin::PorepC2Job>(std::move(prepared).Value());
     if (request.sector_number != 0 && request.sector_number != job->sector_id)
-      return Error{"sector_number: the request says " + std::to_string(request.sector_number) +
-                   ", the C1 envelope's SectorNum is " + std::to_string(job->sector_id)};
+      return cuzk::InvalidArgument("sector_number: the request says " + std::to_string(request.sector_number) +
+                                   ", the C1 envelope's SectorNum is " + std::to_string(job->sector_id));
     auto id = CircuitId("porep", job->config.sector_size, "");
-    if (!id) return Error{id.ErrorMessage()};
+    if (!id) return id.GetError();
     std::vector<PartitionWork> parts;
     for (size_t i = 0; i < job->partitions.size(); i++) {
       PartitionWork w;
@@ -77,7 +80,7 @@ public:
       };
       parts.push_back(std::move(w));
     }
-    if (parts.empty()) return Error{"vanilla_proof: the C1 has no partitions"};
+    if (parts.empty()) return cuzk::InvalidArgument("vanilla_proof: the C1 has no partitions");
     return parts;
   }
 };
@@ -94,22 +97,24 @@ public:
     const filecoin::PoStConfig config = filecoin::PoStConfigFor(*proof);
     const size_t max = config.type == filecoin::PoStType::kWindow ? config.sector_count : 1;
     if (shape.vanilla_proofs <= max) return Status::Ok();
-    return Error{"vanilla_proofs: " + std::to_string(shape.vanilla_proofs) + " sector proofs, a partition of " +
-                 std::string(filecoin::ProofsApiName(*proof)) + " takes at most " + std::to_string(max)};
+    return cuzk::InvalidArgument("vanilla_proofs: " + std::to_string(shape.vanilla_proofs) +
+                                 " sector proofs, a partition of " + std::string(filecoin::ProofsApiName(*proof)) +
+                                 " takes at most " + std::to_string(max));
   }
 
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
     auto prepared = filecoin::PreparePoStProof(request.registered_proof, request.vanilla_proofs, request.randomness,
                                                request.partition_index);
-    if (!prepared) return Error{prepared.error().message};
-    auto job = std::make_shared<const filecoin::PoStProvingJob>(std::move(prepared).value());
+    if (!prepared) return prepared.GetError();
+    auto job = std::make_shared<const filecoin::PoStProvingJob>(std::move(prepared).Value());
     const bool is_window = job->config.type == filecoin::PoStType::kWindow;
     if (is_window != window_)
-      return Error{"registered_proof " + std::to_string(request.registered_proof) + " is a " +
-                   (is_window ? "WindowPoSt" : "WinningPoSt") + " proof, but the request's proof_kind is " +
-                   (window_ ? "WINDOW_POST_PARTITION" : "WINNING_POST")};
+      return cuzk::InvalidArgument("registered_proof " + std::to_string(request.registered_proof) + " is a " +
+                                   (is_window ? "WindowPoSt" : "WinningPoSt") +
+                                   " proof, but the request's proof_kind is " +
+                                   (window_ ? "WINDOW_POST_PARTITION" : "WINNING_POST"));
     auto id = CircuitId(window_ ? "wpost" : "winning", job->config.sector_size, job->parameter_id);
-    if (!id) return Error{id.ErrorMessage()};
+    if (!id) return id.GetError();
     PartitionWork w;
     w.circuit_id = *id;
     w.public_inputs = job->public_inputs;
@@ -133,17 +138,18 @@ public:
     if (!proof) return Status::Ok();
     const size_t partitions = filecoin::SnapConfigFor(*proof).partition_count;
     if (shape.vanilla_proofs == partitions) return Status::Ok();
-    return Error{"vanilla_proofs: " + std::to_string(shape.vanilla_proofs) + " partition proofs, " +
-                 std::string(filecoin::UpdateProofName(*proof)) + " has " + std::to_string(partitions) + " partitions"};
+    return cuzk::InvalidArgument("vanilla_proofs: " + std::to_string(shape.vanilla_proofs) + " partition proofs, " +
+                                 std::string(filecoin::UpdateProofName(*proof)) + " has " + std::to_string(partitions) +
+                                 " partitions");
   }
 
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
     auto prepared = filecoin::PrepareSnapProof(request.registered_proof, request.vanilla_proofs, request.comm_r_old,
                                                request.comm_r_new, request.comm_d_new);
-    if (!prepared) return Error{prepared.error().message};
-    auto job = std::make_shared<const filecoin::SnapProvingJob>(std::move(prepared).value());
+    if (!prepared) return prepared.GetError();
+    auto job = std::make_shared<const filecoin::SnapProvingJob>(std::move(prepared).Value());
     auto id = CircuitId("snap", job->config.sector_nodes * 32, job->parameter_id);
-    if (!id) return Error{id.ErrorMessage()};
+    if (!id) return id.GetError();
     std::vector<PartitionWork> parts;
     for (size_t k = 0; k < job->partitions.size(); k++) {
       PartitionWork w;
@@ -154,7 +160,7 @@ public:
       w.witness = [job, k](r1cs::WitnessCS &cs) { filecoin::WitnessSnapCircuit(cs, job->partitions[k]); };
       parts.push_back(std::move(w));
     }
-    if (parts.empty()) return Error{"vanilla_proofs: no partitions"};
+    if (parts.empty()) return cuzk::InvalidArgument("vanilla_proofs: no partitions");
     return parts;
   }
 };

@@ -260,13 +260,13 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
            std::to_string(uint32_t(job->kind)) + ")");
       return;
     }
-    Expected<std::vector<PartitionWork>> plan = Error{"handler threw"};
+    Expected<std::vector<PartitionWork>> plan = cuzk::MakeError(cuzk::ErrorCode::kInternal, "handler threw");
     try {
       plan = handler->Plan(request);
     } catch (const std::exception &e) {
-      plan = Error{std::string("handler threw: ") + e.what()};
+      plan = cuzk::MakeError(cuzk::ErrorCode::kInternal, std::string("handler threw: ") + e.what());
     } catch (...) {
-      plan = Error{"handler threw an unknown exception"};
+      plan = cuzk::MakeError(cuzk::ErrorCode::kInternal, "handler threw an unknown exception");
     }
     if (!plan) {
       fail("invalid " + ProofKindName(job->kind) + " request: " + plan.ErrorMessage());
@@ -425,7 +425,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     const auto t0 = Clock::now();
     double prove_ms = 0, check_ms = 0;
     Clock::time_point device_end{}, prove_end{}, check_end{};
-    Expected<std::vector<groth16::PartialProof>> partial = Error{""};
+    Expected<std::vector<groth16::PartialProof>> partial = cuzk::MakeError(cuzk::ErrorCode::kInternal, "not run");
     const bool deferred = rp.assignment->IsDeferred();
     groth16::ProverTimings prover_timings; // a prover that forms deferred a, b, c on its host times them in .abc
     bool stopped = false; // by the job's stop flag (a cancel, or a shutdown past its grace): no device's fault

@@ -28,12 +28,12 @@ uint64_t ResidentBytes(const groth16::Parameters &p) {
 // self-check fail with a misleading message.
 Expected<groth16::Parameters> LoadParams(const std::string &params_path, const std::string &vk_path) {
   auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::UNCHECKED);
-  if (!params) return Error{params.ErrorMessage()};
+  if (!params) return params.GetError();
   std::error_code ec;
   if (std::filesystem::exists(vk_path, ec)) {
     auto vk = groth16::ReadVerifyingKeyFile(vk_path, groth16::PointChecks::CHECKED);
-    if (!vk) return Error{vk.ErrorMessage()};
-    if (!(*vk == params->vk)) return Error{vk_path + " is not the verifying key of " + params_path};
+    if (!vk) return vk.GetError();
+    if (!(*vk == params->vk)) return cuzk::InvalidArgument(vk_path + " is not the verifying key of " + params_path);
   }
   return std::move(params).Value();
 }

@@ -33,21 +33,22 @@ Expected<std::unique_ptr<DevicePce>> DevicePce::Upload(const Device &dev, const 
   for (int k = 0; k < 3; k++) {
     const pce::MatrixView &m = *views[k];
     if (m.rows != circuit.NumConstraints() || m.blocks.size() != pce::BlockCount(m.rows))
-      return Error{"pre-compiled circuit " + circuit.ShapeKey() + ": matrix " + "ABC"[k] +
-                   " has the wrong row or block count"};
+      return InvalidArgument("pre-compiled circuit " + circuit.ShapeKey() + ": matrix " + "ABC"[k] +
+                             " has the wrong row or block count");
     // PceBlockOffsets holds a block's offsets in 32 bits
     for (size_t b = 0; b + 1 < m.blocks.size(); b++)
       if (m.blocks[b + 1].entry - m.blocks[b].entry >= (uint64_t(1) << 32))
-        return Error{"pre-compiled circuit " + circuit.ShapeKey() + ": block " + std::to_string(b) + " of matrix " +
-                     "ABC"[k] + " has 2^32 entries or more, more than the device evaluation takes"};
+        return InvalidArgument("pre-compiled circuit " + circuit.ShapeKey() + ": block " + std::to_string(b) +
+                               " of matrix " + "ABC"[k] +
+                               " has 2^32 entries or more, more than the device evaluation takes");
   }
   const size_t bytes = BytesFor(circuit);
   dev.MakeCurrent();
   size_t free_bytes = 0, total_bytes = 0;
   CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   auto no_room = [&](const std::string &why) {
-    return Error{"gpu " + std::to_string(dev.Ordinal()) + " (" + dev.Uuid() + "): the pre-compiled circuit " +
-                 circuit.ShapeKey() + " needs " + Gb(bytes) + " of device memory, " + why};
+    return InvalidArgument("gpu " + std::to_string(dev.Ordinal()) + " (" + dev.Uuid() + "): the pre-compiled circuit " +
+                           circuit.ShapeKey() + " needs " + Gb(bytes) + " of device memory, " + why);
   };
   if (bytes > free_bytes) return no_room("only " + Gb(free_bytes) + " are free");
   DeviceBuffer<uint8_t> storage(dev, 0);
@@ -109,8 +110,8 @@ bool DevicePceCache::MakeRoom(size_t bytes) {
 
 Expected<std::shared_ptr<const DevicePce>>
 DevicePceCache::Acquire(const std::shared_ptr<const pce::PreCompiledCircuit> &circuit, const Stream &s) {
-  if (!circuit) return Error{"DevicePceCache::Acquire without a circuit"};
-  if (s.Dev().Uuid() != dev_.Uuid()) return Error{"DevicePceCache::Acquire on a stream of another device"};
+  if (!circuit) return InvalidArgument("DevicePceCache::Acquire without a circuit");
+  if (s.Dev().Uuid() != dev_.Uuid()) return InvalidArgument("DevicePceCache::Acquire on a stream of another device");
   // held while uploading: two workers of a device asking for one circuit upload it once
   std::lock_guard lock(mu_);
   for (auto it = lru_.begin(); it != lru_.end(); ++it) {
@@ -121,11 +122,11 @@ DevicePceCache::Acquire(const std::shared_ptr<const pce::PreCompiledCircuit> &ci
   }
   const size_t bytes = DevicePce::BytesFor(*circuit);
   if (!MakeRoom(bytes))
-    return Error{"gpu " + std::to_string(dev_.Ordinal()) + " (" + dev_.Uuid() + "): the pre-compiled circuit " +
-                 circuit->ShapeKey() + " needs " + Gb(bytes) + " of device memory; its budget of " + Gb(budget_) +
-                 " has " + Gb(resident_) + " in use"};
+    return InvalidArgument("gpu " + std::to_string(dev_.Ordinal()) + " (" + dev_.Uuid() +
+                           "): the pre-compiled circuit " + circuit->ShapeKey() + " needs " + Gb(bytes) +
+                           " of device memory; its budget of " + Gb(budget_) + " has " + Gb(resident_) + " in use");
   auto uploaded = DevicePce::Upload(dev_, *circuit, s);
-  if (!uploaded) return Error{uploaded.ErrorMessage()};
+  if (!uploaded) return uploaded.GetError();
   std::shared_ptr<const DevicePce> resident = std::move(uploaded).Value();
   lru_.push_front(Entry{circuit, circuit.get(), resident});
   resident_ += resident->Bytes();

@@ -23,7 +23,8 @@ Status Run(const Device &dev, unsigned window, std::unique_ptr<FixedBaseMul<C>> 
     table->Mul(scalars, out);
     return {};
   } catch (const std::exception &e) {
-    return Error{"gpu " + std::to_string(dev.Ordinal()) + " fixed-base multiplication: " + e.what()};
+    return MakeError(ErrorCode::kInternal,
+                     "gpu " + std::to_string(dev.Ordinal()) + " fixed-base multiplication: " + e.what());
   }
 }
 

@@ -11,8 +11,8 @@ namespace {
 // Scalars-to-points with a shared fixed-base table, in parallel chunks.
 template <class C> Status MulMany(std::span<const Fr> scalars, std::span<ec::Affine<C>> out) {
   if (out.size() != scalars.size())
-    return Error{"fixed-base: " + std::to_string(scalars.size()) + " scalars, " + std::to_string(out.size()) +
-                 " outputs"};
+    return InvalidArgument("fixed-base: " + std::to_string(scalars.size()) + " scalars, " + std::to_string(out.size()) +
+                           " outputs");
   if (scalars.empty()) return {};
   const ec::FixedBaseTable<C> table(ec::Jacobian<C>::Generator(), ec::FixedBaseTable<C>::WindowFor(scalars.size()));
   constexpr size_t CHUNK = 1024; // amortises each window's inversion; small enough to balance threads

@@ -28,7 +28,7 @@ public:
   }
   Status G1Section(std::vector<G1Affine> points) override {
     std::vector<G1Affine> *order[] = {&params_.h, &params_.l, &params_.a, &params_.b_g1};
-    if (g1_sections_ >= 4) return Error{"parameters: more than four G1 sections"};
+    if (g1_sections_ >= 4) return InvalidArgument("parameters: more than four G1 sections");
     *order[g1_sections_++] = std::move(points);
     return {};
   }

@@ -76,7 +76,7 @@ public:
     auto r = checks_ == PointChecks::CHECKED ? ec::FromUncompressed<C>(bytes) : ec::FromUncompressedUnchecked<C>(bytes);
     if (!r.Ok()) return Bad(what, 0, r.error, r.message);
     if (r.point.IsInfinity())
-      return Error{std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")"};
+      return InvalidArgument(std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")");
     out = r.point;
     pos_ += BYTES<C>;
     return {};
@@ -88,8 +88,8 @@ public:
     if (auto s = U32(n, what); !s) return s;
     const uint64_t need = uint64_t(n) * BYTES<C>;
     if (need > Remaining())
-      return Error{std::string(what) + ": length " + std::to_string(n) + " needs " + std::to_string(need) +
-                   " bytes, only " + std::to_string(Remaining()) + " left (truncated or corrupt length)"};
+      return InvalidArgument(std::string(what) + ": length " + std::to_string(n) + " needs " + std::to_string(need) +
+                             " bytes, only " + std::to_string(Remaining()) + " left (truncated or corrupt length)");
     auto bytes = b_.subspan(pos_, size_t(n) * BYTES<C>);
     const size_t consumed = bytes.size();
     std::vector<uint8_t> kept;
@@ -108,7 +108,8 @@ public:
                                               : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
     if (!st.Ok()) return Bad(what, st.index, st.error, st.message);
     for (size_t i = 0; i < out.size(); i++) {
-      if (out[i].IsInfinity()) return Error{std::string(what) + "[" + std::to_string(i) + "]: point at infinity"};
+      if (out[i].IsInfinity())
+        return InvalidArgument(std::string(what) + "[" + std::to_string(i) + "]: point at infinity");
     }
     pos_ += consumed;
     return {};
@@ -116,11 +117,12 @@ public:
 
 private:
   Status Truncated(const char *what, size_t need) const {
-    return Error{std::string(what) + ": truncated at offset " + std::to_string(pos_) + " (need " +
-                 std::to_string(need) + " bytes, " + std::to_string(Remaining()) + " left)"};
+    return InvalidArgument(std::string(what) + ": truncated at offset " + std::to_string(pos_) + " (need " +
+                           std::to_string(need) + " bytes, " + std::to_string(Remaining()) + " left)");
   }
   static Status Bad(const char *what, size_t index, ec::DecodeError e, const char *msg) {
-    return Error{std::string(what) + "[" + std::to_string(index) + "]: " + ec::DecodeErrorName(e) + " (" + msg + ")"};
+    return InvalidArgument(std::string(what) + "[" + std::to_string(index) + "]: " + ec::DecodeErrorName(e) + " (" +
+                           msg + ")");
   }
 
   std::span<const uint8_t> b_;
@@ -143,11 +145,11 @@ class MappedFile {
 public:
   static Expected<std::unique_ptr<MappedFile>> Open(const std::string &path) {
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return Error{path + ": cannot open (" + std::strerror(errno) + ")"};
+    if (fd < 0) return MakeError(ErrorCode::kNotFound, path + ": cannot open (" + std::strerror(errno) + ")");
     struct stat st;
     if (::fstat(fd, &st) != 0) {
       ::close(fd);
-      return Error{path + ": cannot stat"};
+      return MakeError(ErrorCode::kInternal, path + ": cannot stat");
     }
     auto m = std::unique_ptr<MappedFile>(new MappedFile());
     m->size_ = size_t(st.st_size);
@@ -155,7 +157,7 @@ public:
       void *p = ::mmap(nullptr, m->size_, PROT_READ, MAP_PRIVATE, fd, 0);
       if (p == MAP_FAILED) {
         ::close(fd);
-        return Error{path + ": mmap failed (" + std::strerror(errno) + ")"};
+        return MakeError(ErrorCode::kInternal, path + ": mmap failed (" + std::strerror(errno) + ")");
       }
       m->data_ = static_cast<const uint8_t *>(p);
     }
@@ -186,10 +188,10 @@ public:
   }
   size_t Written() const { return written_; }
   Status Close() {
-    if (!f_) return Error{path_ + ": cannot create"};
+    if (!f_) return MakeError(ErrorCode::kInternal, path_ + ": cannot create");
     bool closed = std::fclose(f_) == 0;
     f_ = nullptr;
-    if (!ok_ || !closed) return Error{path_ + ": write failed"};
+    if (!ok_ || !closed) return MakeError(ErrorCode::kInternal, path_ + ": write failed");
     return {};
   }
 
@@ -234,8 +236,8 @@ std::vector<uint8_t> SerializeParameters(const Parameters &p) {
 Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointChecks checks) {
   Reader r(bytes, checks);
   VerifyingKey vk;
-  if (auto s = ReadVk(r, vk); !s) return Error{s.ErrorMessage()};
-  if (r.Remaining() != 0) return Error{"vk: " + std::to_string(r.Remaining()) + " unexpected bytes after ic"};
+  if (auto s = ReadVk(r, vk); !s) return s.GetError();
+  if (r.Remaining() != 0) return InvalidArgument("vk: " + std::to_string(r.Remaining()) + " unexpected bytes after ic");
   return vk;
 }
 
@@ -244,12 +246,12 @@ Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks
   Reader r(bytes, checks);
   Parameters p;
   const bool drop = source == ParamsSource::SNARKJS_EXPORT;
-  if (auto s = ReadVk(r, p.vk); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.h, "params.h"); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.l, "params.l"); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.a, "params.a", drop); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.b_g1, "params.b_g1", drop); !s) return Error{s.ErrorMessage()};
-  if (auto s = r.Section(p.b_g2, "params.b_g2", drop); !s) return Error{s.ErrorMessage()};
+  if (auto s = ReadVk(r, p.vk); !s) return s.GetError();
+  if (auto s = r.Section(p.h, "params.h"); !s) return s.GetError();
+  if (auto s = r.Section(p.l, "params.l"); !s) return s.GetError();
+  if (auto s = r.Section(p.a, "params.a", drop); !s) return s.GetError();
+  if (auto s = r.Section(p.b_g1, "params.b_g1", drop); !s) return s.GetError();
+  if (auto s = r.Section(p.b_g2, "params.b_g2", drop); !s) return s.GetError();
   if (trailing_bytes) *trailing_bytes = r.Remaining();
   return p;
 }
@@ -276,7 +278,7 @@ struct ParametersFileWriter::Impl {
   FileWriter w;
   int stage = 0; //!< 0: vk next, 1..4: G1 section next, 5: b_g2 next, 6: done
   Status Next(int expected, const char *what) {
-    if (stage != expected) return Error{std::string("params writer: ") + what + " out of order"};
+    if (stage != expected) return InvalidArgument(std::string("params writer: ") + what + " out of order");
     if (!w.Ok()) return w.Close();
     stage++;
     return {};
@@ -292,7 +294,7 @@ Status ParametersFileWriter::Vk(const VerifyingKey &vk) {
   return {};
 }
 Status ParametersFileWriter::G1Section(std::vector<G1Affine> points) {
-  if (impl_->stage < 1 || impl_->stage > 4) return Error{"params writer: G1 section out of order"};
+  if (impl_->stage < 1 || impl_->stage > 4) return InvalidArgument("params writer: G1 section out of order");
   if (Status s = impl_->Next(impl_->stage, "G1 section"); !s) return s;
   WriteSection<ec::G1Curve>(impl_->w, points);
   return {};
@@ -303,25 +305,26 @@ Status ParametersFileWriter::G2Section(std::vector<G2Affine> points) {
   return {};
 }
 Status ParametersFileWriter::Close() {
-  if (impl_->stage != 6) return Error{"params writer: closed after " + std::to_string(impl_->stage) + " of 6 parts"};
+  if (impl_->stage != 6)
+    return InvalidArgument("params writer: closed after " + std::to_string(impl_->stage) + " of 6 parts");
   return impl_->w.Close();
 }
 size_t ParametersFileWriter::BytesWritten() const { return impl_->w.Written(); }
 
 Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks) {
   auto m = MappedFile::Open(path);
-  if (!m) return Error{m.ErrorMessage()};
+  if (!m) return m.GetError();
   auto vk = ParseVerifyingKey((*m)->Bytes(), checks);
-  if (!vk) return Error{path + ": " + vk.ErrorMessage()};
+  if (!vk) return Prefixed(vk.GetError(), path + ": ");
   return vk;
 }
 
 Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes,
                                         ParamsSource source) {
   auto m = MappedFile::Open(path);
-  if (!m) return Error{m.ErrorMessage()};
+  if (!m) return m.GetError();
   auto p = ParseParameters((*m)->Bytes(), checks, trailing_bytes, source);
-  if (!p) return Error{path + ": " + p.ErrorMessage()};
+  if (!p) return Prefixed(p.GetError(), path + ": ");
   return p;
 }
 

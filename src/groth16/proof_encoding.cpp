@@ -10,8 +10,9 @@ namespace {
 template <class C> Status DecodePart(std::span<const uint8_t> bytes, const char *name, ec::Affine<C> &out) {
   auto r = ec::FromCompressed<C>(bytes);
   if (!r.Ok())
-    return Error{std::string("proof: ") + name + ": " + ec::DecodeErrorName(r.error) + " (" + r.message + ")"};
-  if (r.point.IsInfinity()) return Error{std::string("proof: ") + name + " is the point at infinity"};
+    return InvalidArgument(std::string("proof: ") + name + ": " + ec::DecodeErrorName(r.error) + " (" + r.message +
+                           ")");
+  if (r.point.IsInfinity()) return InvalidArgument(std::string("proof: ") + name + " is the point at infinity");
   out = r.point;
   return {};
 }
@@ -31,11 +32,12 @@ std::array<uint8_t, PROOF_BYTES> EncodeProof(const Proof &proof) {
 
 Expected<Proof> DecodeProof(std::span<const uint8_t> bytes) {
   if (bytes.size() != PROOF_BYTES)
-    return Error{"proof: " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(PROOF_BYTES)};
+    return InvalidArgument("proof: " + std::to_string(bytes.size()) + " bytes, expected " +
+                           std::to_string(PROOF_BYTES));
   Proof p;
-  if (auto s = DecodePart(bytes.subspan(0, 48), "A", p.a); !s) return Error{s.ErrorMessage()};
-  if (auto s = DecodePart(bytes.subspan(48, 96), "B", p.b); !s) return Error{s.ErrorMessage()};
-  if (auto s = DecodePart(bytes.subspan(144, 48), "C", p.c); !s) return Error{s.ErrorMessage()};
+  if (auto s = DecodePart(bytes.subspan(0, 48), "A", p.a); !s) return s.GetError();
+  if (auto s = DecodePart(bytes.subspan(48, 96), "B", p.b); !s) return s.GetError();
+  if (auto s = DecodePart(bytes.subspan(144, 48), "C", p.c); !s) return s.GetError();
   return p;
 }
 
@@ -51,11 +53,11 @@ std::vector<uint8_t> EncodeProofs(std::span<const Proof> proofs) {
 
 Expected<std::vector<Proof>> DecodeProofs(std::span<const uint8_t> bytes) {
   if (bytes.empty() || bytes.size() % PROOF_BYTES != 0)
-    return Error{"proofs: " + std::to_string(bytes.size()) + " bytes is not a positive multiple of 192"};
+    return InvalidArgument("proofs: " + std::to_string(bytes.size()) + " bytes is not a positive multiple of 192");
   std::vector<Proof> out;
   for (size_t i = 0; i < bytes.size(); i += PROOF_BYTES) {
     auto p = DecodeProof(bytes.subspan(i, PROOF_BYTES));
-    if (!p) return Error{"partition " + std::to_string(i / PROOF_BYTES) + ": " + p.ErrorMessage()};
+    if (!p) return Prefixed(p.GetError(), "partition " + std::to_string(i / PROOF_BYTES) + ": ");
     out.push_back(*p);
   }
   return out;

@@ -111,7 +111,7 @@ PartialProof ProveOne(const Parameters &params, const r1cs::ProvingAssignment &p
 Status CheckAssignmentShape(const Parameters &params, const r1cs::ProvingAssignment &pa, size_t index,
                             unsigned max_log_size) {
   auto fail = [&](const std::string &what) {
-    return Status(Error{"circuit " + std::to_string(index) + " does not match the parameters: " + what});
+    return Status(InvalidArgument("circuit " + std::to_string(index) + " does not match the parameters: " + what));
   };
   const size_t num_inputs = pa.NumInputs(), num_aux = pa.NumAux();
   if (params.vk.ic.size() != num_inputs)
@@ -164,7 +164,7 @@ Expected<std::vector<PartialProof>> CpuBackend::ProveStart(const Parameters &par
                                                            std::span<const r1cs::ProvingAssignment> assignments,
                                                            ProverTimings *timings) {
   for (size_t i = 0; i < assignments.size(); i++) {
-    if (auto s = CheckAssignmentShape(params, assignments[i], i); !s) return Error{s.ErrorMessage()};
+    if (auto s = CheckAssignmentShape(params, assignments[i], i); !s) return s.GetError();
   }
   ProverTimings local;
   msm::MsmScratch scratch;
@@ -179,7 +179,8 @@ Expected<std::vector<PartialProof>> CpuBackend::ProveStart(const Parameters &par
 }
 
 Expected<Proof> ProveFinish(const VerifyingKey &vk, const PartialProof &p, const Fr &r, const Fr &s) {
-  if (vk.delta_g1.IsInfinity() || vk.delta_g2.IsInfinity()) return Error{"prove: δ is the identity in the vk"};
+  if (vk.delta_g1.IsInfinity() || vk.delta_g2.IsInfinity())
+    return InvalidArgument("prove: δ is the identity in the vk");
   const G1 delta_g1 = G1::FromAffine(vk.delta_g1);
   const G2 delta_g2 = G2::FromAffine(vk.delta_g2);
 

@@ -84,15 +84,15 @@ Expected<std::vector<Proof>> CreateProofBatch(ProverBackend &backend, const Para
   try {
     for (size_t i = 0; i < circuits.size(); i++) circuits[i].Synthesize(assignments[i]);
   } catch (const r1cs::SynthesisError &e) {
-    return Error{std::string("synthesis failed: ") + e.what()};
+    return MakeError(ErrorCode::kInternal, std::string("synthesis failed: ") + e.what());
   }
   auto partials = backend.ProveStart(params, assignments, timings);
-  if (!partials) return Error{partials.ErrorMessage()};
+  if (!partials) return partials.GetError();
   std::vector<Proof> proofs;
   for (const PartialProof &p : *partials) {
     const Fr r = Fr::Random(rng), s = Fr::Random(rng);
     auto proof = ProveFinish(params.vk, p, r, s);
-    if (!proof) return Error{proof.ErrorMessage()};
+    if (!proof) return proof.GetError();
     proofs.push_back(*proof);
   }
   return proofs;
@@ -102,7 +102,7 @@ template <r1cs::Circuit C, class Rng>
 Expected<Proof> CreateProof(ProverBackend &backend, const Parameters &params, const C &circuit, Rng &rng,
                             ProverTimings *timings = nullptr) {
   auto proofs = CreateProofBatch(backend, params, std::span<const C>(&circuit, 1), rng, timings);
-  if (!proofs) return Error{proofs.ErrorMessage()};
+  if (!proofs) return proofs.GetError();
   return (*proofs)[0];
 }
 

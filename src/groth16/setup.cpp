@@ -51,12 +51,13 @@ Status GenerateParametersStreaming(const r1cs::RecordingCS &shape, const ToxicWa
   const size_t num_constraints = shape.NumConstraints();
   const size_t m = num_constraints + num_inputs;
   if (m > (size_t(1) << poly::Domain::MAX_LOG_SIZE))
-    return Error{"setup: " + std::to_string(m) + " constraints (with one per input) exceed the largest domain"};
-  if (t.gamma.IsZero() || t.delta.IsZero()) return Error{"setup: γ and δ must be non-zero"};
+    return InvalidArgument("setup: " + std::to_string(m) +
+                           " constraints (with one per input) exceed the largest domain");
+  if (t.gamma.IsZero() || t.delta.IsZero()) return InvalidArgument("setup: γ and δ must be non-zero");
   const poly::Domain &domain = poly::Domain::ForSize(m);
   const size_t n = domain.Size();
   const Fr z_tau = domain.EvaluateVanishing(t.tau);
-  if (z_tau.IsZero()) return Error{"setup: τ is a point of the domain"};
+  if (z_tau.IsZero()) return InvalidArgument("setup: τ is a point of the domain");
 
   std::vector<Fr> lagrange = poly::EvaluateLagrangeCoefficients(domain, t.tau);
   std::vector<Fr> at(num_vars, Fr::Zero()), bt(num_vars, Fr::Zero()), ct(num_vars, Fr::Zero());
@@ -73,7 +74,7 @@ Status GenerateParametersStreaming(const r1cs::RecordingCS &shape, const ToxicWa
   for (size_t j = 0; j < num_aux; j++) {
     const size_t p = num_inputs + j;
     if (!in_a[p] && !in_b[p] && !in_c[p])
-      return Error{"setup: aux variable " + std::to_string(j) + " occurs in no constraint (unconstrained)"};
+      return InvalidArgument("setup: aux variable " + std::to_string(j) + " occurs in no constraint (unconstrained)");
   }
   tm.columns_s = SecondsSince(phase);
 
@@ -170,8 +171,7 @@ Status GenerateParametersStreaming(const r1cs::RecordingCS &shape, const ToxicWa
 Expected<Parameters> GenerateParametersForShape(const r1cs::RecordingCS &shape, const ToxicWaste &t,
                                                 const FixedBaseMultiplier *multiplier, SetupTimings *timings) {
   ParametersCollector collector;
-  if (Status s = GenerateParametersStreaming(shape, t, collector, multiplier, timings); !s)
-    return Error{s.ErrorMessage()};
+  if (Status s = GenerateParametersStreaming(shape, t, collector, multiplier, timings); !s) return s.GetError();
   return collector.Take();
 }
 

@@ -64,7 +64,7 @@ template <r1cs::Circuit C> Expected<Parameters> GenerateParameters(const C &circ
   try {
     circuit.Synthesize(shape);
   } catch (const r1cs::SynthesisError &e) {
-    return Error{std::string("synthesis failed: ") + e.what()};
+    return MakeError(ErrorCode::kInternal, std::string("synthesis failed: ") + e.what());
   }
   return GenerateParametersForShape(shape, secrets);
 }

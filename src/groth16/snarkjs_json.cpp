@@ -69,10 +69,10 @@ std::string Fp6Json(const ff::Fp6 &x) { return List({Dec(x.c0), Dec(x.c1), Dec(x
 
 Status WriteText(const std::string &path, const std::string &text) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) return Error{path + ": cannot create"};
+  if (!f) return MakeError(ErrorCode::kInternal, path + ": cannot create");
   f << text;
   f.close();
-  if (!f) return Error{path + ": write failed"};
+  if (!f) return MakeError(ErrorCode::kInternal, path + ": write failed");
   return {};
 }
 

@@ -9,8 +9,8 @@ namespace {
 
 Status CheckInputCount(const VerifyingKey &vk, size_t count, size_t proof_index) {
   if (count + 1 != vk.ic.size())
-    return Error{"proof " + std::to_string(proof_index) + ": " + std::to_string(count) +
-                 " public inputs, the verifying key expects " + std::to_string(vk.ic.size() - 1)};
+    return InvalidArgument("proof " + std::to_string(proof_index) + ": " + std::to_string(count) +
+                           " public inputs, the verifying key expects " + std::to_string(vk.ic.size() - 1));
   return {};
 }
 
@@ -26,8 +26,8 @@ PreparedVerifyingKey PrepareVerifyingKey(const VerifyingKey &vk) {
 }
 
 Expected<bool> VerifyProof(const PreparedVerifyingKey &pvk, const Proof &proof, std::span<const Fr> public_inputs) {
-  if (pvk.vk.ic.empty()) return Error{"verifying key has no ic points"};
-  if (auto s = CheckInputCount(pvk.vk, public_inputs.size(), 0); !s) return Error{s.ErrorMessage()};
+  if (pvk.vk.ic.empty()) return InvalidArgument("verifying key has no ic points");
+  if (auto s = CheckInputCount(pvk.vk, public_inputs.size(), 0); !s) return s.GetError();
   G1 acc = G1::FromAffine(pvk.vk.ic[0]);
   if (!public_inputs.empty()) acc += msm::Msm(std::span<const G1Affine>(pvk.vk.ic).subspan(1), public_inputs);
   const std::array<G1Affine, 3> g1{proof.a, acc.ToAffine(), proof.c};
@@ -38,15 +38,15 @@ Expected<bool> VerifyProof(const PreparedVerifyingKey &pvk, const Proof &proof, 
 Expected<bool> VerifyProofsBatchWithWeights(const PreparedVerifyingKey &pvk, std::span<const Proof> proofs,
                                             std::span<const std::vector<Fr>> public_inputs,
                                             std::span<const Fr> weights) {
-  if (proofs.empty()) return Error{"batch verification of no proofs"};
+  if (proofs.empty()) return InvalidArgument("batch verification of no proofs");
   if (public_inputs.size() != proofs.size() || weights.size() != proofs.size())
-    return Error{"batch verification: " + std::to_string(proofs.size()) + " proofs, " +
-                 std::to_string(public_inputs.size()) + " input vectors, " + std::to_string(weights.size()) +
-                 " weights"};
+    return InvalidArgument("batch verification: " + std::to_string(proofs.size()) + " proofs, " +
+                           std::to_string(public_inputs.size()) + " input vectors, " + std::to_string(weights.size()) +
+                           " weights");
   const VerifyingKey &vk = pvk.vk;
-  if (vk.ic.empty()) return Error{"verifying key has no ic points"};
+  if (vk.ic.empty()) return InvalidArgument("verifying key has no ic points");
   for (size_t j = 0; j < proofs.size(); j++) {
-    if (auto s = CheckInputCount(vk, public_inputs[j].size(), j); !s) return Error{s.ErrorMessage()};
+    if (auto s = CheckInputCount(vk, public_inputs[j].size(), j); !s) return s.GetError();
   }
   // Σ zⱼ·accⱼ = (Σ zⱼ)·ic₀ + Σᵢ icᵢ·(Σⱼ zⱼ·xⱼᵢ): one MSM over ic
   std::vector<Fr> ic_scalars(vk.ic.size(), Fr::Zero());

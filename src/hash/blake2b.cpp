@@ -33,11 +33,12 @@ Blake2bHasher::Blake2bHasher(Blake2bHasher &&) noexcept = default;
 Blake2bHasher &Blake2bHasher::operator=(Blake2bHasher &&) noexcept = default;
 Blake2bHasher::~Blake2bHasher() = default;
 
-Result<Blake2bHasher> Blake2bHasher::Create(size_t out_len, std::span<const uint8_t> key) {
+Expected<Blake2bHasher> Blake2bHasher::Create(size_t out_len, std::span<const uint8_t> key) {
   if (out_len < 1 || out_len > BLAKE2B_MAX_OUT)
-    return MakeError(ErrorCode::kBadArgument, "BLAKE2b output length must be 1..64, got " + std::to_string(out_len));
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "BLAKE2b output length must be 1..64, got " + std::to_string(out_len));
   if (key.size() > BLAKE2B_MAX_KEY)
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      "BLAKE2b key must be at most 64 bytes, got " + std::to_string(key.size()));
   auto b = std::make_unique<Backend>();
   if (!key.empty()) {
@@ -81,7 +82,7 @@ Status Blake2bHasher::Finalize(std::span<uint8_t> out) {
   } else {
     backend_->portable->Final(out.data());
   }
-  return Ok();
+  return Status::Ok();
 }
 
 Digest64 Blake2b512(std::span<const uint8_t> data) {
@@ -106,9 +107,9 @@ Digest32 Blake2b256(std::span<const uint8_t> data) {
 
 Status Blake2b(std::span<const uint8_t> key, std::span<const uint8_t> data, std::span<uint8_t> out) {
   auto h = Blake2bHasher::Create(out.size(), key);
-  if (!h) return h.error();
-  h.value().Update(data);
-  return h.value().Finalize(out);
+  if (!h) return h.GetError();
+  h.Value().Update(data);
+  return h.Value().Finalize(out);
 }
 
 } // namespace cuzk::hash

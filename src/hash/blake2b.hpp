@@ -7,7 +7,7 @@
 // route and use a portable RFC 7693 implementation instead. Note that BLAKE2b-256 is not a
 // truncated BLAKE2b-512: the output length is part of the parameter block.
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 #include "hash/sha256.hpp"
 
 #include <array>
@@ -34,8 +34,8 @@ Status Blake2b(std::span<const uint8_t> key, std::span<const uint8_t> data, std:
 //! Incremental BLAKE2b with any output length and key. Finalize() may be called once.
 class Blake2bHasher {
 public:
-  //! fails with kBadArgument when out_len is not in 1..64 or the key is longer than 64 bytes
-  static Result<Blake2bHasher> Create(size_t out_len, std::span<const uint8_t> key = {});
+  //! fails with kInvalidArgument when out_len is not in 1..64 or the key is longer than 64 bytes
+  static Expected<Blake2bHasher> Create(size_t out_len, std::span<const uint8_t> key = {});
 
   Blake2bHasher(Blake2bHasher &&) noexcept;
   Blake2bHasher &operator=(Blake2bHasher &&) noexcept;

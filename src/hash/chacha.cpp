@@ -116,16 +116,16 @@ ChaCha20Ietf::ChaCha20Ietf(std::span<const uint8_t, 32> key, std::span<const uin
 
 Status ChaCha20Ietf::Seek(uint64_t offset) {
   if (offset > KEYSTREAM_BYTES)
-    return MakeError(ErrorCode::kBadArgument, "ChaCha20: seek to byte " + std::to_string(offset) +
-                                                  " is past the end of the 2^38-byte keystream");
+    return MakeError(ErrorCode::kInvalidArgument, "ChaCha20: seek to byte " + std::to_string(offset) +
+                                                      " is past the end of the 2^38-byte keystream");
   pos_ = offset;
-  return Ok();
+  return Status::Ok();
 }
 
 Status ChaCha20Ietf::Keystream(std::span<uint8_t> out) {
   if (out.size() > KEYSTREAM_BYTES - pos_)
-    return MakeError(ErrorCode::kBadArgument, "ChaCha20: reading " + std::to_string(out.size()) + " bytes at " +
-                                                  std::to_string(pos_) + " runs past the end of the keystream");
+    return MakeError(ErrorCode::kInvalidArgument, "ChaCha20: reading " + std::to_string(out.size()) + " bytes at " +
+                                                      std::to_string(pos_) + " runs past the end of the keystream");
   std::array<uint32_t, 16> in = state_, block;
   size_t i = 0;
   while (i < out.size()) {
@@ -134,14 +134,14 @@ Status ChaCha20Ietf::Keystream(std::span<uint8_t> out) {
     size_t off = pos_ % 64;
     for (; off < 64 && i < out.size(); off++, i++, pos_++) out[i] = uint8_t(block[off / 4] >> (8 * (off % 4)));
   }
-  return Ok();
+  return Status::Ok();
 }
 
 Status ChaCha20Ietf::Apply(std::span<uint8_t> data) {
   // checked up front so that a failing call leaves data untouched
   if (data.size() > KEYSTREAM_BYTES - pos_)
-    return MakeError(ErrorCode::kBadArgument, "ChaCha20: applying " + std::to_string(data.size()) + " bytes at " +
-                                                  std::to_string(pos_) + " runs past the end of the keystream");
+    return MakeError(ErrorCode::kInvalidArgument, "ChaCha20: applying " + std::to_string(data.size()) + " bytes at " +
+                                                      std::to_string(pos_) + " runs past the end of the keystream");
   uint8_t ks[256];
   for (size_t done = 0; done < data.size();) {
     const size_t n = std::min(sizeof(ks), data.size() - done);
@@ -150,7 +150,7 @@ Status ChaCha20Ietf::Apply(std::span<uint8_t> data) {
     for (size_t j = 0; j < n; j++) data[done + j] ^= ks[j];
     done += n;
   }
-  return Ok();
+  return Status::Ok();
 }
 
 } // namespace cuzk::hash

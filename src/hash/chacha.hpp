@@ -10,7 +10,7 @@
 //    13–15), as the `chacha20` crate provides it; synthetic PoRep challenges read its keystream
 //    with nonce "synth-porep\0" and seek (spec/porep.md §2.2).
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 
 #include <array>
 #include <cstddef>
@@ -61,7 +61,7 @@ public:
   ChaCha20Ietf(std::span<const uint8_t, 32> key, std::span<const uint8_t, 12> nonce);
 
   //! Moves to byte `offset` of the keystream (block k starts at byte 64·k). Fails with
-  //! kBadArgument past the end of the 2^32-block keystream.
+  //! kInvalidArgument past the end of the 2^32-block keystream.
   Status Seek(uint64_t offset);
   uint64_t Position() const { return pos_; }
   //! Writes the next out.size() keystream bytes. Fails (and writes nothing) if that would run

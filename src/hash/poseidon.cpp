@@ -44,9 +44,9 @@ Fr PowerOfTwo(unsigned k) { return Fr::FromUint(2).Pow(k); }
 
 Fr MerkleTreeTag(size_t arity) { return PowerOfTwo(unsigned(arity)) - Fr::One(); }
 Fr ConstantLengthTag(uint64_t length) { return Fr::FromUint(length) * PowerOfTwo(64); }
-Result<Fr> CustomTag(uint64_t id) {
+Expected<Fr> CustomTag(uint64_t id) {
   if (id < 1 || id > 256)
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      "Poseidon: custom domain tag id must be 1..256, got " + std::to_string(id));
   return Fr::FromUint(id) * PowerOfTwo(40);
 }
@@ -120,19 +120,19 @@ Fr PoseidonHashWith(const PoseidonConstants &c, std::span<const Fr> preimage, co
   return s[1];
 }
 
-Result<Fr> PoseidonHash(std::span<const Fr> preimage, const Fr &tag) {
+Expected<Fr> PoseidonHash(std::span<const Fr> preimage, const Fr &tag) {
   auto c = GetPoseidonConstants(preimage.size());
-  if (!c) return c.error();
+  if (!c) return c.GetError();
   return PoseidonHashWith(**c, preimage, tag);
 }
 
-Result<Fr> PoseidonHashMerkle(std::span<const Fr> preimage) {
+Expected<Fr> PoseidonHashMerkle(std::span<const Fr> preimage) {
   return PoseidonHash(preimage, MerkleTreeTag(preimage.size()));
 }
 
-Result<Fr> PoseidonHashConstantLength(size_t arity, std::span<const Fr> input) {
+Expected<Fr> PoseidonHashConstantLength(size_t arity, std::span<const Fr> input) {
   auto cr = GetPoseidonConstants(arity);
-  if (!cr) return cr.error();
+  if (!cr) return cr.GetError();
   if (input.empty()) return MakeError(ErrorCode::kBadLength, "Poseidon: ConstantLength hash of an empty input");
   const PoseidonConstants &c = **cr;
   std::array<Fr, POSEIDON_MAX_WIDTH> s;
@@ -145,13 +145,13 @@ Result<Fr> PoseidonHashConstantLength(size_t arity, std::span<const Fr> input) {
   return s[1];
 }
 
-Result<Fr> PoseidonHashMd(std::span<const Fr> input) {
+Expected<Fr> PoseidonHashMd(std::span<const Fr> input) {
   constexpr size_t ARITY = 36;
   if (input.size() < 2)
     return MakeError(ErrorCode::kBadLength,
                      "Poseidon hash_md needs at least two inputs, got " + std::to_string(input.size()));
   auto cr = GetPoseidonConstants(ARITY);
-  if (!cr) return cr.error();
+  if (!cr) return cr.GetError();
   const Fr tag = MerkleTreeTag(ARITY);
   std::array<Fr, ARITY> chunk;
   Fr acc = input[0];
@@ -164,7 +164,7 @@ Result<Fr> PoseidonHashMd(std::span<const Fr> input) {
   return acc;
 }
 
-Result<Fr> FrFromBytesLE(std::span<const uint8_t> bytes) {
+Expected<Fr> FrFromBytesLE(std::span<const uint8_t> bytes) {
   if (bytes.size() != 32)
     return MakeError(ErrorCode::kBadLength, "Fr repr must be 32 bytes, got " + std::to_string(bytes.size()));
   auto f = Fr::FromBytesLE(bytes.data());
@@ -178,7 +178,7 @@ Digest32 FrToBytesLE(const Fr &x) {
   return out;
 }
 
-Result<Digest32> PoseidonHashBytes(std::span<const uint8_t> preimage) {
+Expected<Digest32> PoseidonHashBytes(std::span<const uint8_t> preimage) {
   if (preimage.size() % 32 != 0 || !IsPoseidonArity(preimage.size() / 32))
     return MakeError(ErrorCode::kBadLength,
                      "Poseidon: preimage of " + std::to_string(preimage.size()) +
@@ -187,18 +187,17 @@ Result<Digest32> PoseidonHashBytes(std::span<const uint8_t> preimage) {
   std::array<Fr, POSEIDON_MAX_ARITY> x;
   for (size_t i = 0; i < arity; i++) {
     auto f = FrFromBytesLE(preimage.subspan(32 * i, 32));
-    if (!f)
-      return MakeError(f.error().code, "Poseidon preimage element " + std::to_string(i) + ": " + f.error().message);
+    if (!f) return MakeError(f.Code(), "Poseidon preimage element " + std::to_string(i) + ": " + f.ErrorMessage());
     x[i] = *f;
   }
   auto h = PoseidonHashMerkle(std::span<const Fr>(x.data(), arity));
-  if (!h) return h.error();
+  if (!h) return h.GetError();
   return FrToBytesLE(*h);
 }
 
 Status PoseidonHashBatch(size_t arity, std::span<const Fr> preimages, std::span<Fr> out) {
   auto cr = GetPoseidonConstants(arity);
-  if (!cr) return cr.error();
+  if (!cr) return cr.GetError();
   if (preimages.size() != arity * out.size())
     return MakeError(ErrorCode::kBadLength, "PoseidonHashBatch: " + std::to_string(preimages.size()) +
                                                 " preimage elements for " + std::to_string(out.size()) +
@@ -210,7 +209,7 @@ Status PoseidonHashBatch(size_t arity, std::span<const Fr> preimages, std::span<
     for (size_t i = r.begin(); i != r.end(); i++)
       out[i] = PoseidonHashWith(c, preimages.subspan(arity * i, arity), tag);
   });
-  return Ok();
+  return Status::Ok();
 }
 
 } // namespace cuzk::hash

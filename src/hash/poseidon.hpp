@@ -7,8 +7,8 @@
 // (compressed constants, sparse partial-round matrices), which is what hashing uses and what the
 // Filecoin circuit encodes.
 #pragma once
+#include "base/expected.hpp"
 #include "hash/poseidon_constants.hpp"
-#include "hash/result.hpp"
 #include "hash/sha256.hpp"
 
 #include <cstdint>
@@ -22,8 +22,8 @@ namespace cuzk::hash {
 Fr MerkleTreeTag(size_t arity);
 //! HashType::ConstantLength(length): length·2^64.
 Fr ConstantLengthTag(uint64_t length);
-//! HashType::Custom(Arbitrary(id)), id in 1..256: id·2^40; kBadArgument otherwise.
-Result<Fr> CustomTag(uint64_t id);
+//! HashType::Custom(Arbitrary(id)), id in 1..256: id·2^40; kInvalidArgument otherwise.
+Expected<Fr> CustomTag(uint64_t id);
 //! SnapDeals' HASH_TYPE_GEN_RANDOMNESS = Custom(Arbitrary(1)), tag 2^40 (spec §2.4), used with arity 2.
 Fr SnapDealsGenRandomnessTag();
 
@@ -40,27 +40,27 @@ void PoseidonPermute(const PoseidonConstants &c, std::span<Fr> state);
 Fr PoseidonHashWith(const PoseidonConstants &c, std::span<const Fr> preimage, const Fr &tag);
 
 //! Hash of preimage (arity = preimage.size()) under an explicit tag.
-Result<Fr> PoseidonHash(std::span<const Fr> preimage, const Fr &tag);
+Expected<Fr> PoseidonHash(std::span<const Fr> preimage, const Fr &tag);
 //! Hash with the MerkleTree tag: a Filecoin tree node or column hash.
-Result<Fr> PoseidonHashMerkle(std::span<const Fr> preimage);
+Expected<Fr> PoseidonHashMerkle(std::span<const Fr> preimage);
 //! ConstantLength(input.size()) hash with an arity-`arity` permutation: one permutation with
 //! zero padding when the input fits, otherwise neptune's simplex sponge (each block of `arity`
 //! inputs is added into elements 1..arity, then the state is permuted). Empty input is an error.
-Result<Fr> PoseidonHashConstantLength(size_t arity, std::span<const Fr> input);
+Expected<Fr> PoseidonHashConstantLength(size_t arity, std::span<const Fr> input);
 //! filecoin-hashers' hash_md (arity 36, MerkleTree tag): acc = input[0], then acc = H(acc ‖ next
 //! 35 inputs) with zero padding of the last chunk. Needs at least two inputs.
-Result<Fr> PoseidonHashMd(std::span<const Fr> input);
+Expected<Fr> PoseidonHashMd(std::span<const Fr> input);
 
 //! Byte-level MerkleTree hash: `preimage` holds arity little-endian 32-byte Fr reprs
 //! (kBadLength if its size is not 32·arity for a supported arity, kNonCanonical for a value ≥ r).
-Result<Digest32> PoseidonHashBytes(std::span<const uint8_t> preimage);
+Expected<Digest32> PoseidonHashBytes(std::span<const uint8_t> preimage);
 
 //! Tree-building batch: out[i] = MerkleTree hash of preimages[arity·i, arity·(i+1)), computed in
 //! parallel with TBB. kBadArity or kBadLength (preimages.size() != arity·out.size()) on bad input.
 Status PoseidonHashBatch(size_t arity, std::span<const Fr> preimages, std::span<Fr> out);
 
 //! Fr from a 32-byte little-endian repr; kBadLength / kNonCanonical with a clear message.
-Result<Fr> FrFromBytesLE(std::span<const uint8_t> bytes);
+Expected<Fr> FrFromBytesLE(std::span<const uint8_t> bytes);
 //! The 32-byte little-endian repr of an Fr.
 Digest32 FrToBytesLE(const Fr &x);
 

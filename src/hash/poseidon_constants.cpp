@@ -214,7 +214,7 @@ PoseidonConstants GeneratePoseidonConstants(size_t arity) {
   return c;
 }
 
-Result<const PoseidonConstants *> GetPoseidonConstants(size_t arity) {
+Expected<const PoseidonConstants *> GetPoseidonConstants(size_t arity) {
   const auto it = std::find(POSEIDON_ARITIES.begin(), POSEIDON_ARITIES.end(), arity);
   if (it == POSEIDON_ARITIES.end())
     return MakeError(ErrorCode::kBadArity, "Poseidon: no Filecoin constants for arity " + std::to_string(arity) +

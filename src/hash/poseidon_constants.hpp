@@ -9,9 +9,9 @@
 //  * the optimised form the circuit encodes (§2.6): compressed round constants, the pre-sparse
 //    matrix P and R_P sparse matrices.
 #pragma once
+#include "base/expected.hpp"
 #include "ff/bls12_381.hpp"
 #include "hash/fr_matrix.hpp"
-#include "hash/result.hpp"
 
 #include <array>
 #include <cstddef>
@@ -72,6 +72,6 @@ PoseidonConstants GeneratePoseidonConstants(size_t arity);
 
 //! The constants for a Filecoin arity, generated on first use and cached for the process.
 //! Thread-safe. Fails with kBadArity for arities outside POSEIDON_ARITIES.
-Result<const PoseidonConstants *> GetPoseidonConstants(size_t arity);
+Expected<const PoseidonConstants *> GetPoseidonConstants(size_t arity);
 
 } // namespace cuzk::hash

@@ -52,7 +52,7 @@ Status Sha256NodeBatch(std::span<const uint8_t> children, std::span<uint8_t> out
       std::copy(d.begin(), d.end(), out.subspan(32 * i, 32).begin());
     }
   });
-  return Ok();
+  return Status::Ok();
 }
 
 // ---- incremental --------------------------------------------------------------------------

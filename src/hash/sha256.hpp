@@ -6,7 +6,7 @@
 // (spec/post-snap-poseidon.md §1.1, filecoin-hashers sha256.rs). A Merkle node of tree_d / commP
 // is trunc254(SHA256(left ‖ right)) over the children's 32-byte representations.
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 
 #include <array>
 #include <cstddef>

@@ -12,10 +12,10 @@ void DeferredEvaluation::EvaluateOnHost(std::span<const Fr> inputs, std::span<co
 
 Status Defer(std::shared_ptr<const PreCompiledCircuit> circuit, r1cs::WitnessCS &&witness,
              r1cs::ProvingAssignment &out) {
-  if (!circuit) return Error{"pce::Defer without a pre-compiled circuit"};
+  if (!circuit) return InvalidArgument("pce::Defer without a pre-compiled circuit");
   if (auto s = CheckWitness(*circuit, witness); !s) return s;
   if (out.NumInputs() != 1 || out.NumAux() != 0 || out.NumConstraints() != 0 || out.IsDeferred())
-    return Error{"pce::Defer needs an empty proving assignment"};
+    return InvalidArgument("pce::Defer needs an empty proving assignment");
   out.input_assignment = std::move(witness.input_assignment);
   out.aux_assignment = std::move(witness.aux_assignment);
   out.a_aux_density.Assign(circuit->AAuxDensity(), circuit->NumAux());

@@ -80,18 +80,18 @@ void EvaluateAll(const PreCompiledCircuit &pce, std::span<const Fr> inputs, std:
 Status CheckWitness(const PreCompiledCircuit &pce, const r1cs::WitnessCS &witness) {
   if (witness.NumInputs() != pce.NumInputs() || witness.NumAux() != pce.NumAux() ||
       witness.NumConstraints() != pce.NumConstraints())
-    return Error{"the witness has " + std::to_string(witness.NumInputs()) + " inputs, " +
-                 std::to_string(witness.NumAux()) + " aux variables and " + std::to_string(witness.NumConstraints()) +
-                 " constraints; the pre-compiled circuit " + pce.ShapeKey() + " has " +
-                 std::to_string(pce.NumInputs()) + ", " + std::to_string(pce.NumAux()) + " and " +
-                 std::to_string(pce.NumConstraints())};
+    return InvalidArgument("the witness has " + std::to_string(witness.NumInputs()) + " inputs, " +
+                           std::to_string(witness.NumAux()) + " aux variables and " +
+                           std::to_string(witness.NumConstraints()) + " constraints; the pre-compiled circuit " +
+                           pce.ShapeKey() + " has " + std::to_string(pce.NumInputs()) + ", " +
+                           std::to_string(pce.NumAux()) + " and " + std::to_string(pce.NumConstraints()));
   return Status::Ok();
 }
 
 Status Evaluate(const PreCompiledCircuit &pce, r1cs::WitnessCS &&witness, r1cs::ProvingAssignment &out) {
   if (auto s = CheckWitness(pce, witness); !s) return s;
   if (out.NumInputs() != 1 || out.NumAux() != 0 || out.NumConstraints() != 0 || out.IsDeferred())
-    return Error{"pce::Evaluate needs an empty proving assignment"};
+    return InvalidArgument("pce::Evaluate needs an empty proving assignment");
   const uint64_t rows = pce.NumConstraints();
   // a, b, c (12.5 GB for a 32 GiB PoRep partition) are sized unwritten, on huge pages: every row is
   // written once below, first touched by the thread that evaluates its block

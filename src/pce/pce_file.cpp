@@ -143,7 +143,7 @@ struct Mapping {
 
 Status Save(const PreCompiledCircuit &pce, const std::filesystem::path &path) {
   if (pce.ShapeKey().size() > MAX_SHAPE_KEY)
-    return Error{"pce: shape key longer than " + std::to_string(MAX_SHAPE_KEY)};
+    return InvalidArgument("pce: shape key longer than " + std::to_string(MAX_SHAPE_KEY));
   const std::vector<Array> arrays = Arrays(pce);
   Header h{};
   std::memcpy(h.magic, MAGIC, sizeof(MAGIC));
@@ -189,9 +189,9 @@ Status Save(const PreCompiledCircuit &pce, const std::filesystem::path &path) {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   const std::filesystem::path tmp = path.string() + ".tmp." + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Error{Errno("pce: cannot create " + tmp.filename().string())};
+  if (fd < 0) return MakeError(ErrorCode::kInternal, Errno("pce: cannot create " + tmp.filename().string()));
   auto fail = [&](const std::string &what) {
-    const Status s = Error{Errno("pce: " + what + " " + tmp.filename().string())};
+    const Status s = MakeError(ErrorCode::kInternal, Errno("pce: " + what + " " + tmp.filename().string()));
     ::close(fd);
     ::unlink(tmp.c_str());
     return s;
@@ -208,12 +208,12 @@ Status Save(const PreCompiledCircuit &pce, const std::filesystem::path &path) {
   if (::fsync(fd) != 0) return fail("cannot sync");
   if (::close(fd) != 0) {
     ::unlink(tmp.c_str());
-    return Error{Errno("pce: cannot close " + tmp.filename().string())};
+    return MakeError(ErrorCode::kInternal, Errno("pce: cannot close " + tmp.filename().string()));
   }
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     ::unlink(tmp.c_str());
-    return Error{"pce: cannot rename " + tmp.filename().string() + ": " + ec.message()};
+    return MakeError(ErrorCode::kInternal, "pce: cannot rename " + tmp.filename().string() + ": " + ec.message());
   }
   if (const int dir = ::open(path.has_parent_path() ? path.parent_path().c_str() : ".", O_RDONLY | O_DIRECTORY);
       dir >= 0) {
@@ -226,7 +226,7 @@ Status Save(const PreCompiledCircuit &pce, const std::filesystem::path &path) {
 Expected<std::shared_ptr<const PreCompiledCircuit>> Load(const std::filesystem::path &path,
                                                          std::string_view expected_shape_key) {
   const std::string name = path.filename().string();
-  auto bad = [&](const std::string &what) { return Error{"pce file " + name + ": " + what}; };
+  auto bad = [&](const std::string &what) { return InvalidArgument("pce file " + name + ": " + what); };
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return bad(std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
@@ -304,30 +304,30 @@ Expected<std::shared_ptr<const PreCompiledCircuit>> Load(const std::filesystem::
 Status Validate(const PreCompiledCircuit &pce) {
   const uint64_t rows = pce.NumConstraints();
   if (pce.NumInputs() == 0 || pce.NumInputs() > MAX_VARIABLES || pce.NumAux() > MAX_VARIABLES)
-    return Error{"variable counts out of range"};
+    return InvalidArgument("variable counts out of range");
   if (pce.Coefficients().size() < 2 || pce.Coefficients().size() > MAX_COEFFICIENTS ||
       !pce.Coefficients()[COEFF_PLUS_ONE].IsOne() || pce.Coefficients()[COEFF_MINUS_ONE] != -Fr::One())
-    return Error{"bad coefficient table"};
+    return InvalidArgument("bad coefficient table");
   for (const Fr &c : pce.Coefficients())
-    if (!ff::big::Less(c.l, Fr::MODULUS)) return Error{"a coefficient is not a field element"};
+    if (!ff::big::Less(c.l, Fr::MODULUS)) return InvalidArgument("a coefficient is not a field element");
   auto density_ok = [](std::span<const uint64_t> words, uint64_t n) {
     if (words.size() != DensityWords(n)) return false;
     return n % 64 == 0 || words.empty() || (words.back() >> (n % 64)) == 0;
   };
   if (!density_ok(pce.AAuxDensity(), pce.NumAux()) || !density_ok(pce.BInputDensity(), pce.NumInputs()) ||
       !density_ok(pce.BAuxDensity(), pce.NumAux()))
-    return Error{"density sizes do not match the variable counts"};
+    return InvalidArgument("density sizes do not match the variable counts");
   const char *names[3] = {"A", "B", "C"};
   const MatrixView *matrices[3] = {&pce.A(), &pce.B(), &pce.C()};
   for (int k = 0; k < 3; k++) {
     const MatrixView &m = *matrices[k];
     const std::string name = names[k];
     if (m.rows != rows || m.row_info.size() != rows || m.blocks.size() != BlockCount(rows))
-      return Error{"matrix " + name + ": row or block count mismatch"};
+      return InvalidArgument("matrix " + name + ": row or block count mismatch");
     const BlockStart &last = m.blocks.back();
     if (last.entry != m.columns.size() || last.coeff != m.coeff_index.size() ||
         last.long_index != m.long_lengths.size())
-      return Error{"matrix " + name + ": stream lengths do not match its blocks"};
+      return InvalidArgument("matrix " + name + ": stream lengths do not match its blocks");
     std::atomic<bool> ok{true};
     const uint64_t blocks = m.blocks.size() - 1;
     tbb::parallel_for(uint64_t(0), blocks, [&](uint64_t b) {
@@ -372,9 +372,9 @@ Status Validate(const PreCompiledCircuit &pce) {
       if (at.entry != end.entry || at.coeff != end.coeff || at.long_index != end.long_index) ok = false;
     });
     if (!ok)
-      return Error{"matrix " + name +
-                   ": rows do not match their blocks, or name variables or coefficients "
-                   "that do not exist"};
+      return InvalidArgument("matrix " + name +
+                             ": rows do not match their blocks, or name variables or coefficients "
+                             "that do not exist");
   }
   return Status::Ok();
 }

@@ -80,7 +80,7 @@ Expected<std::shared_ptr<const PreCompiledCircuit>> Record(Synthesize &&synthesi
     synthesize(static_cast<r1cs::ConstraintSystem &>(recorder));
     return recorder.Finish(std::move(shape_key));
   } catch (const std::exception &e) {
-    return Error{std::string("recording the circuit failed: ") + e.what()};
+    return MakeError(ErrorCode::kInternal, std::string("recording the circuit failed: ") + e.what());
   }
 }
 

@@ -78,13 +78,14 @@ public:
 
   Expected<std::vector<PartitionWork>> Plan(const ProofRequest &request) const override {
     const size_t length = size_t(request.registered_proof);
-    if (length == 0 || length > 4096) return Error{"chain length " + std::to_string(length) + " out of range"};
+    if (length == 0 || length > 4096)
+      return cuzk::InvalidArgument("chain length " + std::to_string(length) + " out of range");
     std::vector<PartitionWork> parts;
     for (size_t i = 0; i < request.vanilla_proofs.size(); i++) {
       const auto &bytes = request.vanilla_proofs[i];
       if (bytes.size() != 8)
-        return Error{"vanilla_proofs[" + std::to_string(i) + "] has " + std::to_string(bytes.size()) +
-                     " bytes, expected 8"};
+        return cuzk::InvalidArgument("vanilla_proofs[" + std::to_string(i) + "] has " + std::to_string(bytes.size()) +
+                                     " bytes, expected 8");
       uint64_t v = 0;
       for (int b = 0; b < 8; b++) v |= uint64_t(bytes[b]) << (8 * b);
       const Fr x = Fr::FromUint(v);

@@ -57,10 +57,10 @@ TEST(FilecoinHandlers, SectorSizeSuffixes) {
 TEST(FilecoinHandlers, CircuitIdsNameTheTestParameterFiles) {
   using filecoin::CircuitKind;
   const uint64_t size = filecoin::SECTOR_SIZE_2KIB;
-  EXPECT_EQ(SrsFileStem("porep-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kPorep, size).value());
-  EXPECT_EQ(SrsFileStem("winning-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kWinningPoSt, size).value());
-  EXPECT_EQ(SrsFileStem("wpost-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kWindowPoSt, size).value());
-  EXPECT_EQ(SrsFileStem("snap-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kSnap, size).value());
+  EXPECT_EQ(SrsFileStem("porep-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kPorep, size).Value());
+  EXPECT_EQ(SrsFileStem("winning-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kWinningPoSt, size).Value());
+  EXPECT_EQ(SrsFileStem("wpost-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kWindowPoSt, size).Value());
+  EXPECT_EQ(SrsFileStem("snap-2k"), filecoin::ParameterCacheIdFor(CircuitKind::kSnap, size).Value());
 }
 
 TEST(FilecoinHandlers, PorepPlanHasTheVerifierInputs) {
@@ -71,7 +71,7 @@ TEST(FilecoinHandlers, PorepPlanHasTheVerifierInputs) {
   const auto expected =
       filecoin::PorepVerifierInputs(r.seal_proof, r.sealed->comm_r, r.sealed->comm_d,
                                     filecoin::ProverIdFromActorId(r.MINER_ID), r.SECTOR_ID, r.ticket, r.seed)
-          .value();
+          .Value();
   for (size_t k = 0; k < parts.size(); k++) {
     EXPECT_EQ(parts[k].circuit_id, "porep-2k");
     EXPECT_EQ(parts[k].public_inputs, expected[k]);

@@ -35,7 +35,7 @@ std::string ParamDir() {
 
 groth16::VerifyingKey ReadVk(CircuitKind kind) {
   const std::string path =
-      ParamDir() + "/" + filecoin::ParameterCacheIdFor(kind, filecoin::SECTOR_SIZE_2KIB).value() + ".vk";
+      ParamDir() + "/" + filecoin::ParameterCacheIdFor(kind, filecoin::SECTOR_SIZE_2KIB).Value() + ".vk";
   auto vk = groth16::ReadVerifyingKeyFile(path);
   if (!vk) throw std::runtime_error(path + ": " + vk.ErrorMessage());
   return *vk;
@@ -71,7 +71,7 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
   for (CircuitKind kind :
        {CircuitKind::kPorep, CircuitKind::kWinningPoSt, CircuitKind::kWindowPoSt, CircuitKind::kSnap}) {
     auto files = filecoin::EnsureTestParameters({kind, filecoin::SECTOR_SIZE_2KIB, ParamDir(), 1});
-    ASSERT_TRUE(files.ok()) << files.error().message;
+    ASSERT_TRUE(files.HasValue()) << files.ErrorMessage();
   }
   const test::FilecoinRequests r = test::MakeFilecoinRequests(77);
 
@@ -125,21 +125,21 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
   auto sealed =
       filecoin::VerifySeal(r.seal_proof, r.sealed->comm_r, r.sealed->comm_d, filecoin::ProverIdFromActorId(r.MINER_ID),
                            r.SECTOR_ID, r.ticket, r.seed, porep.proof, ReadVk(CircuitKind::kPorep));
-  ASSERT_TRUE(sealed.ok()) << sealed.error().message;
+  ASSERT_TRUE(sealed.HasValue()) << sealed.ErrorMessage();
   EXPECT_TRUE(*sealed);
   EXPECT_EQ(porep.partitions, filecoin::PorepConfigFor(r.seal_proof).partitions);
 
   for (const auto &[req, kind] :
        {std::pair{&r.winning, CircuitKind::kWinningPoSt}, std::pair{&r.window, CircuitKind::kWindowPoSt}}) {
     const ProofResult post = await_completed(*req);
-    auto job = filecoin::PreparePoStProof(req->registered_proof, req->vanilla_proofs, req->randomness, 0).value();
+    auto job = filecoin::PreparePoStProof(req->registered_proof, req->vanilla_proofs, req->randomness, 0).Value();
     ExpectProofsVerify(post, kind, {job.public_inputs});
   }
 
   const ProofResult snap = await_completed(r.snap);
   auto snap_job = filecoin::PrepareSnapProof(r.snap.registered_proof, r.snap.vanilla_proofs, r.snap.comm_r_old,
                                              r.snap.comm_r_new, r.snap.comm_d_new)
-                      .value();
+                      .Value();
   ExpectProofsVerify(snap, CircuitKind::kSnap, snap_job.public_inputs);
 
   const EngineStatus status = engine.Status();
@@ -158,7 +158,7 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
 TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPartitionSlot) {
   for (CircuitKind kind : {CircuitKind::kPorep, CircuitKind::kWinningPoSt}) {
     auto files = filecoin::EnsureTestParameters({kind, filecoin::SECTOR_SIZE_2KIB, ParamDir(), 1});
-    ASSERT_TRUE(files.ok()) << files.error().message;
+    ASSERT_TRUE(files.HasValue()) << files.ErrorMessage();
   }
   const test::FilecoinRequests r = test::MakeFilecoinRequests(31);
   EngineConfig config;
@@ -201,7 +201,7 @@ TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPa
   Print(w.value);
   ASSERT_EQ(w.value.status, ProofStatus::COMPLETED) << w.value.error_message;
   auto job =
-      filecoin::PreparePoStProof(winning.registered_proof, winning.vanilla_proofs, winning.randomness, 0).value();
+      filecoin::PreparePoStProof(winning.registered_proof, winning.vanilla_proofs, winning.randomness, 0).Value();
   ExpectProofsVerify(w.value, CircuitKind::kWinningPoSt, {job.public_inputs});
   EXPECT_EQ(engine.Status().devices[0].partitions_proved, 2u); // nothing else was proved
   engine.Shutdown(std::chrono::milliseconds(0));

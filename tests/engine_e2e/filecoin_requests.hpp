@@ -37,9 +37,9 @@ struct FilecoinRequests {
   engine::ProofRequest porep, winning, window, snap;
 };
 
-template <class T> T Must(filecoin::Result<T> r, const char *what) {
-  if (!r) throw std::runtime_error(std::string(what) + ": " + r.error().message);
-  return std::move(r).value();
+template <class T> T Must(Expected<T> r, const char *what) {
+  if (!r) throw std::runtime_error(std::string(what) + ": " + r.ErrorMessage());
+  return std::move(r).Value();
 }
 
 //! Seals seeded data (miner 1000, sector 7) and builds one request of each kind from it.

@@ -39,7 +39,7 @@ inline SealedC1 SealSeeded(uint64_t data_seed, filecoin::RegisteredSealProof pro
   inputs.prover_id = out.prover_id;
   inputs.sector_id = out.sector_id;
   inputs.ticket = out.ticket;
-  out.c1 = filecoin::SealCommitPhase1(filecoin::SealUnpadded(config, payload, inputs).value(), out.seed).value();
+  out.c1 = filecoin::SealCommitPhase1(filecoin::SealUnpadded(config, payload, inputs).Value(), out.seed).Value();
   return out;
 }
 

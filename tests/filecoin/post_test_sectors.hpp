@@ -32,7 +32,7 @@ inline TestSector MakeTestSector(uint64_t id, uint64_t nodes, const filecoin::Tr
   TestSector s;
   s.id = id;
   for (uint64_t i = 0; i < nodes; i++) s.replica.push_back(ff::Fr::Random(rng));
-  s.tree = std::make_unique<filecoin::PoseidonTree>(filecoin::PoseidonTree::Build(shape, s.replica).value());
+  s.tree = std::make_unique<filecoin::PoseidonTree>(filecoin::PoseidonTree::Build(shape, s.replica).Value());
   s.comm_c = ff::Fr::Random(rng);
   return s;
 }
@@ -45,7 +45,7 @@ inline filecoin::PoStConfig PoStTestSizeConfig(uint64_t sector_size) {
   c.sector_size = sector_size;
   c.tree_shape = sector_size == (16 << 10)   ? filecoin::TreeShape{8, 8, 0}
                  : sector_size == (32 << 10) ? filecoin::TreeShape{8, 8, 2}
-                                             : filecoin::TreeShapeForNodes(sector_size / 32).value();
+                                             : filecoin::TreeShapeForNodes(sector_size / 32).Value();
   return c;
 }
 

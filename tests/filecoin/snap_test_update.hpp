@@ -26,10 +26,10 @@ struct TestUpdate {
 };
 
 inline TestUpdate MakeTestUpdate(uint64_t nodes, uint64_t seed) {
-  auto config = filecoin::SnapConfigForNodes(nodes).value();
+  auto config = filecoin::SnapConfigForNodes(nodes).Value();
   TestSector sector = MakeTestSector(9, nodes, config.tree_r_shape, seed);
   auto data = Fr32Data(nodes, seed + 1000);
-  auto update = filecoin::SnapUpdateSector(config, sector.replica, *sector.tree, sector.comm_c, data).value();
+  auto update = filecoin::SnapUpdateSector(config, sector.replica, *sector.tree, sector.comm_c, data).Value();
   return {config, std::move(sector), std::move(data), std::move(update)};
 }
 

@@ -35,7 +35,7 @@ struct Params2KiB {
 std::string Load(Params2KiB &out) {
   const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
   if (!dir) return "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
-  const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).value();
+  const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).Value();
   auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
   auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
   if (!params || !vk) return "cannot read " + stem + ".{params,vk}: " + params.ErrorMessage() + vk.ErrorMessage();
@@ -46,9 +46,9 @@ std::string Load(Params2KiB &out) {
 
 //! What a client sends: the C1 JSON (checked to round-trip), base64 in the Curio envelope.
 std::string EnvelopeOf(const test::SealedC1 &s) {
-  const std::string json = WriteC1Json(s.c1).value();
+  const std::string json = WriteC1Json(s.c1).Value();
   auto reparsed = ParseC1Json(json);
-  EXPECT_TRUE(reparsed.ok() && *reparsed == s.c1) << "C1 JSON round trip changed the C1";
+  EXPECT_TRUE(reparsed.HasValue() && *reparsed == s.c1) << "C1 JSON round trip changed the C1";
   C1Envelope envelope;
   envelope.sector_num = int64_t(s.sector_id);
   envelope.phase1_out.assign(json.begin(), json.end());
@@ -56,7 +56,7 @@ std::string EnvelopeOf(const test::SealedC1 &s) {
   return WriteC1Envelope(envelope);
 }
 
-bool Fails(const Result<bool> &r) { return !r.ok() || !*r; }
+bool Fails(const Expected<bool> &r) { return !r.HasValue() || !*r; }
 
 } // namespace
 
@@ -66,19 +66,19 @@ TEST(PorepC2Features, SyntheticSealC1C2VerifySeal) {
   ASSERT_TRUE(error.empty()) << error;
   const test::SealedC1 s = test::SealSeeded(41, RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep);
   auto job = PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id);
-  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_TRUE(job.HasValue()) << job.ErrorMessage();
   ASSERT_EQ(job->partitions.size(), 1u);
   groth16::CpuBackend backend;
   std::mt19937_64 rng(41);
   auto proof = ProvePorepC2(*job, p.params, backend, rng);
-  ASSERT_TRUE(proof.ok()) << proof.error().message;
+  ASSERT_TRUE(proof.HasValue()) << proof.ErrorMessage();
   ASSERT_EQ(proof->size(), 192u);
 
   auto verify = [&](const Digest32 &comm_r, const Digest32 &seed) {
     return VerifySeal(s.proof, comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, seed, *proof, p.vk);
   };
   auto ok = verify(s.c1.comm_r, s.seed);
-  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  ASSERT_TRUE(ok.HasValue()) << ok.ErrorMessage();
   EXPECT_TRUE(*ok);
   // the seed selects from the synthetic list, comm_r generates the list (and is an input)
   Digest32 seed = s.seed, comm_r = s.c1.comm_r;
@@ -96,23 +96,23 @@ TEST(PorepC2Features, NonInteractivePartitionProofsVerify) {
   const std::string error = Load(p);
   ASSERT_TRUE(error.empty()) << error;
   const test::SealedC1 s = test::SealSeeded(42, RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep);
-  EXPECT_FALSE(PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id).ok()); // a client's NI request: refused
+  EXPECT_FALSE(PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id).HasValue()); // a client's NI request: refused
   auto job = PreparePorepC2FromEnvelope(EnvelopeOf(s), s.miner_id, NiC2Output::kCircuitProofs);
-  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_TRUE(job.HasValue()) << job.ErrorMessage();
   ASSERT_EQ(job->partitions.size(), 13u);
   PorepC2Job last = *job;
   last.partitions = {job->partitions.back()};
   groth16::CpuBackend backend;
   std::mt19937_64 rng(42);
   auto proof_bytes = ProvePorepC2(last, p.params, backend, rng); // self-checks the partition
-  ASSERT_TRUE(proof_bytes.ok()) << proof_bytes.error().message;
+  ASSERT_TRUE(proof_bytes.HasValue()) << proof_bytes.ErrorMessage();
   auto proofs = groth16::DecodeProofs(*proof_bytes);
   ASSERT_TRUE(proofs) << proofs.ErrorMessage();
   ASSERT_EQ(proofs->size(), 1u);
 
   // the verifier's inputs, from the commitments and ids alone (NI challenges from comm_r)
   auto inputs = PorepVerifierInputs(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed);
-  ASSERT_TRUE(inputs.ok()) << inputs.error().message;
+  ASSERT_TRUE(inputs.HasValue()) << inputs.ErrorMessage();
   ASSERT_EQ(inputs->size(), 13u);
   ASSERT_NE(inputs->front(), inputs->back());
   const groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(p.vk);
@@ -125,6 +125,6 @@ TEST(PorepC2Features, NonInteractivePartitionProofsVerify) {
 
   auto refused =
       VerifySeal(s.proof, s.c1.comm_r, s.c1.comm_d, s.prover_id, s.sector_id, s.ticket, s.seed, *proof_bytes, p.vk);
-  ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("not supported"), std::string::npos) << refused.error().message;
+  ASSERT_FALSE(refused.HasValue());
+  EXPECT_NE(refused.ErrorMessage().find("not supported"), std::string::npos) << refused.ErrorMessage();
 }

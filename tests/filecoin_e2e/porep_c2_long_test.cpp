@@ -56,7 +56,7 @@ std::unique_ptr<Proved> ProveOnce() {
     out->error = "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
     return out;
   }
-  const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).value();
+  const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).Value();
   auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
   auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
   if (!params || !vk) {
@@ -67,7 +67,7 @@ std::unique_ptr<Proved> ProveOnce() {
   out->sealed = test::SealSeeded2KiB(33);
 
   // what a client sends: the C1 JSON, base64 in the Curio envelope
-  const std::string json = WriteC1Json(out->sealed.c1).value();
+  const std::string json = WriteC1Json(out->sealed.c1).Value();
   auto reparsed = ParseC1Json(json);
   if (!reparsed || !(*reparsed == out->sealed.c1)) {
     out->error = "C1 JSON round trip changed the C1";
@@ -79,7 +79,7 @@ std::unique_ptr<Proved> ProveOnce() {
   envelope.sector_size = SECTOR_SIZE_2KIB;
   auto job = PreparePorepC2FromEnvelope(WriteC1Envelope(envelope), out->sealed.miner_id);
   if (!job) {
-    out->error = job.error().message;
+    out->error = job.ErrorMessage();
     return out;
   }
   groth16::CpuBackend backend;
@@ -88,28 +88,28 @@ std::unique_ptr<Proved> ProveOnce() {
   const auto start = std::chrono::steady_clock::now();
   auto proof = ProvePorepC2(*job, *params, backend, rng, {}, &timings);
   if (!proof) {
-    out->error = proof.error().message;
+    out->error = proof.ErrorMessage();
     return out;
   }
   std::printf("C2 2KiB: %.1f s wall (synthesis %.1f s, prove_start %.1f s, finish %.3f s, self-check %.3f s)\n",
               SecondsSince(start), timings.synthesis_s, timings.prove_start_s, timings.prove_finish_s,
               timings.self_check_s);
-  out->proof = std::move(proof).value();
+  out->proof = std::move(proof).Value();
 
   FaultyBackend faulty;
   auto bad = ProvePorepC2(*job, *params, faulty, rng);
-  out->faulty_c2_error = bad.ok() ? "(none: C2 returned a proof)" : bad.error().message;
+  out->faulty_c2_error = bad.HasValue() ? "(none: C2 returned a proof)" : bad.ErrorMessage();
   return out;
 }
 
-Result<bool> Verify(const Proved &p, const Digest32 &comm_r, const Digest32 &seed, const Digest32 &ticket,
-                    std::span<const uint8_t> proof) {
+Expected<bool> Verify(const Proved &p, const Digest32 &comm_r, const Digest32 &seed, const Digest32 &ticket,
+                      std::span<const uint8_t> proof) {
   const test::SealedC1 &s = p.sealed;
   return VerifySeal(s.proof, comm_r, s.c1.comm_d, s.prover_id, s.sector_id, ticket, seed, proof, p.vk);
 }
 
 // A verification that is not a pass: false, or an error (a changed byte may leave the field).
-bool Fails(const Result<bool> &r) { return !r.ok() || !*r; }
+bool Fails(const Expected<bool> &r) { return !r.HasValue() || !*r; }
 
 } // namespace
 
@@ -121,7 +121,7 @@ TEST(PorepC2EndToEnd, SealC1C2VerifySealAndEveryChangeFails) {
   ASSERT_EQ(p.proof.size(), 192u);
   EXPECT_NE(p.faulty_c2_error.find("self-check failed"), std::string::npos) << p.faulty_c2_error;
   auto ok = Verify(p, p.sealed.c1.comm_r, p.sealed.seed, p.sealed.ticket, p.proof);
-  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  ASSERT_TRUE(ok.HasValue()) << ok.ErrorMessage();
   EXPECT_TRUE(*ok);
 
   // the same proof under another registered variant of the size: another porep_id, so another

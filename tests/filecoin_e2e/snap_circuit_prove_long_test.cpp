@@ -24,12 +24,12 @@ using cuzk::test::SecondsSince;
 TEST(SnapCircuitProve, Groth16ProveAndVerify2KiB) {
   auto t = cuzk::test::MakeTestUpdate(64, 21);
   auto vanilla = SnapProvePartition(t.config, 0, t.sector.comm_c, *t.sector.tree, t.update);
-  ASSERT_TRUE(vanilla.ok()) << vanilla.error().message;
+  ASSERT_TRUE(vanilla.HasValue()) << vanilla.ErrorMessage();
   const SnapPublicInputs inputs = SnapPublicInputsOf(t.config, t.update, 0);
-  ASSERT_TRUE(SnapVerifyPartition(t.config, inputs, *vanilla).ok());
+  ASSERT_TRUE(SnapVerifyPartition(t.config, inputs, *vanilla).IsOk());
   auto input = SnapCircuitInputFromProof(t.config, inputs, *vanilla);
-  ASSERT_TRUE(input.ok()) << input.error().message;
-  const auto publics = SnapCircuitPublicInputs(t.config, inputs).value();
+  ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
+  const auto publics = SnapCircuitPublicInputs(t.config, inputs).Value();
 
   const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
   ASSERT_NE(dir, nullptr) << "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";

@@ -32,8 +32,8 @@ Fr FrOf(const Digest32 &d) { return *Fr::FromBytesLE(d.data()); }
 TEST(PorepCircuitProve, Groth16ProveAndVerifySmallestUpstreamConfig) {
   PorepId porep_id;
   porep_id.fill(44);
-  const PorepConfig config = TestPorepConfig(8, 2, {8, 0, 0}, porep_id, ApiVersion::kV1_1_0).value();
-  const SdrGraph graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version).value();
+  const PorepConfig config = TestPorepConfig(8, 2, {8, 0, 0}, porep_id, ApiVersion::kV1_1_0).Value();
+  const SdrGraph graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version).Value();
   std::mt19937 bytes_rng(9);
   std::vector<uint8_t> payload(Fr32UnpaddedCapacity(config.sector_size));
   for (auto &b : payload) b = uint8_t(bytes_rng());
@@ -42,12 +42,12 @@ TEST(PorepCircuitProve, Groth16ProveAndVerifySmallestUpstreamConfig) {
   seal_inputs.sector_id = 3;
   seal_inputs.ticket.fill(7);
   auto sector = SealSector(config, ParentsCache::Build(graph), Fr32Pad(payload), seal_inputs);
-  ASSERT_TRUE(sector.ok()) << sector.error().message;
+  ASSERT_TRUE(sector.HasValue()) << sector.ErrorMessage();
   Digest32 seed;
   seed.fill(0x11);
   seed[31] &= 0x3f;
   auto proofs = ProvePartition(*sector, graph, seed, 0);
-  ASSERT_TRUE(proofs.ok()) << proofs.error().message;
+  ASSERT_TRUE(proofs.HasValue()) << proofs.ErrorMessage();
 
   StackedCircuitInput input;
   input.layers = config.layers;
@@ -58,12 +58,12 @@ TEST(PorepCircuitProve, Groth16ProveAndVerifySmallestUpstreamConfig) {
   input.comm_c = FrOf(sector->comm_c);
   input.proofs = *proofs;
   const auto publics =
-      StackedPublicInputs(config, graph, sector->replica_id, sector->comm_d, sector->comm_r, seed, 0).value();
+      StackedPublicInputs(config, graph, sector->replica_id, sector->comm_d, sector->comm_r, seed, 0).Value();
   ASSERT_EQ(publics.size(), 3u + 18);
 
   auto start = std::chrono::steady_clock::now();
   std::mt19937_64 rng(5);
-  auto params = groth16::GenerateParameters(StackedCircuit{BlankStackedCircuitInput(config).value()}, rng);
+  auto params = groth16::GenerateParameters(StackedCircuit{BlankStackedCircuitInput(config).Value()}, rng);
   ASSERT_TRUE(params) << params.ErrorMessage();
   const double setup_s = SecondsSince(start);
   EXPECT_EQ(params->vk.ic.size(), 22u); // ONE and 21 public inputs, as stacked_circuit.rs counts
@@ -93,7 +93,7 @@ TEST(PorepCircuitProve, Groth16ProveAndVerifySmallestUpstreamConfig) {
     Digest32 other_seed = seed;
     other_seed[0] ^= b;
     other =
-        StackedPublicInputs(config, graph, sector->replica_id, sector->comm_d, sector->comm_r, other_seed, 0).value();
+        StackedPublicInputs(config, graph, sector->replica_id, sector->comm_d, sector->comm_r, other_seed, 0).Value();
   }
   ASSERT_NE(other, publics);
   EXPECT_FALSE(*groth16::VerifyProof(pvk, *proof, other));

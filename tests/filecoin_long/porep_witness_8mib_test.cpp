@@ -32,9 +32,9 @@ TEST(PorepWitness8MiB, EqualsGenericSynthesis) {
   vin.seed[31] &= 0x3f;
   vin.label_seed = 9;
   auto c1 = VirtualSectorC1(config, vin);
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   auto job = PreparePorepC2(*c1, vin.prover_id, vin.sector_id);
-  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_TRUE(job.HasValue()) << job.ErrorMessage();
   const StackedCircuitInput &in = job->partitions[0].circuit.input;
 
   r1cs::ProvingAssignment pa;

@@ -25,24 +25,24 @@ TEST(Seal8MiB, SealC1AndVerify) {
   in.sector_id = 99;
   in.ticket.fill(0x2a);
   auto sealed = SealUnpadded(c, payload, in);
-  ASSERT_TRUE(sealed.ok()) << sealed.error().message;
+  ASSERT_TRUE(sealed.HasValue()) << sealed.ErrorMessage();
   EXPECT_EQ(sealed->comm_d, CommP(payload).root);
 
   // the two-thread labelling gives the seal's (single-thread) labels at this size too
-  const SdrGraph g = SdrGraph::Create(c.nodes, c.porep_id, c.api_version).value();
+  const SdrGraph g = SdrGraph::Create(c.nodes, c.porep_id, c.api_version).Value();
   const Labels piped =
-      GenerateLabels(ParentsCache::Build(g), sealed->replica_id, c.layers, LabelThreading::kPipelined).value();
+      GenerateLabels(ParentsCache::Build(g), sealed->replica_id, c.layers, LabelThreading::kPipelined).Value();
   for (size_t l = 1; l <= c.layers; l++)
     EXPECT_TRUE(std::equal(piped.Layer(l).begin(), piped.Layer(l).end(), sealed->labels.Layer(l).begin()));
 
   Digest32 seed;
   seed.fill(0x17);
   auto c1 = SealCommitPhase1(*sealed, seed);
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
-  const Status v = VerifyC1(*c1);
-  EXPECT_TRUE(v.ok()) << v.error().message;
-  EXPECT_TRUE(CheckC1ReplicaId(*c1, c, in.prover_id, in.sector_id).ok());
-  auto back = ParseC1Json(WriteC1Json(*c1).value());
-  ASSERT_TRUE(back.ok()) << back.error().message;
-  EXPECT_TRUE(VerifyC1(*back).ok());
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
+  const cuzk::Status v = VerifyC1(*c1);
+  EXPECT_TRUE(v.IsOk()) << v.ErrorMessage();
+  EXPECT_TRUE(CheckC1ReplicaId(*c1, c, in.prover_id, in.sector_id).IsOk());
+  auto back = ParseC1Json(WriteC1Json(*c1).Value());
+  ASSERT_TRUE(back.HasValue()) << back.ErrorMessage();
+  EXPECT_TRUE(VerifyC1(*back).IsOk());
 }

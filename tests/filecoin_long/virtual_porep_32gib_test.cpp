@@ -25,12 +25,12 @@ TEST(VirtualPorep32GiB, PartitionSatisfiesTheProductionCircuit) {
   in.ticket[31] &= 0x3f;
   in.seed[31] &= 0x3f;
   auto c1 = VirtualSectorC1(config, in);
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   const Status verified = VerifyC1(*c1, config);
-  ASSERT_TRUE(verified.ok()) << verified.error().message;
+  ASSERT_TRUE(verified.IsOk()) << verified.ErrorMessage();
 
   auto input = StackedCircuitInputFromC1(*c1, 0, config.layers);
-  ASSERT_TRUE(input.ok()) << input.error().message;
+  ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
   r1cs::TestCS cs;
   SynthesizeStackedCircuit(cs, *input);
   EXPECT_EQ(cs.NumConstraints(), 130278541u);

@@ -41,11 +41,11 @@ TEST(VirtualPoStLong, Window32GiBFullPartition) {
   for (uint64_t i = 0; i < cfg.sector_count; i++) ids.push_back(5000 + 7 * i);
 
   auto start = std::chrono::steady_clock::now();
-  const auto sectors = VirtualPoStSectors(cfg, randomness, ids, 2349).value();
+  const auto sectors = VirtualPoStSectors(cfg, randomness, ids, 2349).Value();
   std::vector<PoStReplica> replicas;
   for (const auto &s : sectors) replicas.push_back(s.Replica());
   const auto vanilla = GenerateFallbackVanillaProofs(cfg, randomness, replicas);
-  ASSERT_TRUE(vanilla.ok()) << vanilla.error().message;
+  ASSERT_TRUE(vanilla.HasValue()) << vanilla.ErrorMessage();
   ASSERT_EQ(vanilla->size(), 2349u);
 
   // what the daemon receives: one bincode FallbackPoStSectorProof per sector
@@ -53,12 +53,12 @@ TEST(VirtualPoStLong, Window32GiBFullPartition) {
   for (const auto &v : *vanilla) {
     const auto bytes = EncodeFallbackPoStSectorProof(v);
     ASSERT_EQ(bytes.size(), 24960u);
-    received.push_back(DecodeFallbackPoStSectorProof(bytes, cfg).value());
+    received.push_back(DecodeFallbackPoStSectorProof(bytes, cfg).Value());
     ASSERT_EQ(EncodeFallbackPoStSectorProof(received.back()), bytes) << "sector " << received.size() - 1;
   }
-  const PoStPartition part = PoStPartitionFromVanilla(cfg, received).value();
+  const PoStPartition part = PoStPartitionFromVanilla(cfg, received).Value();
   const auto verified = VerifyPoStPartition(part, randomness);
-  ASSERT_TRUE(verified.ok()) << verified.error().message;
+  ASSERT_TRUE(verified.IsOk()) << verified.ErrorMessage();
   std::printf("virtual sectors + vanilla proofs + bincode round trip + verification: %.1f s\n", SecondsSince(start));
   std::fflush(stdout);
 
@@ -71,13 +71,13 @@ TEST(VirtualPoStLong, Window32GiBFullPartition) {
     auto bad = part;
     bad.proofs[2000].inclusion_proofs[9].leaf[0] ^= 1;
     const auto rejected = VerifyPoStPartition(bad, randomness);
-    ASSERT_FALSE(rejected.ok());
-    EXPECT_NE(rejected.error().message.find("position 2000"), std::string::npos) << rejected.error().message;
+    ASSERT_FALSE(rejected.IsOk());
+    EXPECT_NE(rejected.ErrorMessage().find("position 2000"), std::string::npos) << rejected.ErrorMessage();
   }
 
-  const auto publics = FallbackPoStPublicInputs(part.params, randomness, part.sectors, 0).value();
+  const auto publics = FallbackPoStPublicInputs(part.params, randomness, part.sectors, 0).Value();
   ASSERT_EQ(publics.size() + 1, 25840u);
-  const PoStCircuitInput input = PoStCircuitInputFromPartition(part).value();
+  const PoStCircuitInput input = PoStCircuitInputFromPartition(part).Value();
   start = std::chrono::steady_clock::now();
   // A 2^20-value window (32 MiB) is ~20 sectors' worth; a sector's constraints use nothing of the
   // sectors before it, so nothing needs pinning.

@@ -26,18 +26,18 @@ TEST(VirtualSnapLong, Update32GiBPartitionCircuitIsSatisfied) {
   const SnapConfig config = SnapConfigFor(RegisteredUpdateProof::k32GiBV1);
   ASSERT_EQ(config.sector_nodes, uint64_t(1) << 30);
   auto start = std::chrono::steady_clock::now();
-  const auto update = VirtualSnapUpdateSector(config, 32, 4096).value();
+  const auto update = VirtualSnapUpdateSector(config, 32, 4096).Value();
   const size_t k = 7;
-  const auto proof = VirtualSnapProvePartition(update, k).value();
+  const auto proof = VirtualSnapProvePartition(update, k).Value();
   const SnapPublicInputs pub = update.PublicInputs(k);
   const auto verified = SnapVerifyPartition(config, pub, proof);
-  ASSERT_TRUE(verified.ok()) << verified.error().message;
+  ASSERT_TRUE(verified.IsOk()) << verified.ErrorMessage();
   ASSERT_EQ(proof.challenge_proofs.size(), 86u);
   ASSERT_EQ(proof.apex_leafs.size(), 128u);
   std::printf("virtual 32GiB update + partition proof + verification: %.1f s\n", SecondsSince(start));
   std::fflush(stdout);
 
-  const auto input = SnapCircuitInputFromProof(config, pub, proof).value();
+  const auto input = SnapCircuitInputFromProof(config, pub, proof).Value();
   start = std::chrono::steady_clock::now();
   // Pinned: everything up to the challenge loop (the apex tree's SHA-256 gadgets and the challenge
   // bits every challenge reads come first, ~6M auxiliaries); then a 2^22-value window (one
@@ -47,7 +47,7 @@ TEST(VirtualSnapLong, Update32GiBPartitionCircuitIsSatisfied) {
   const double check_s = SecondsSince(start);
   EXPECT_EQ(cs.NumConstraints(), 81049499u);
   ASSERT_TRUE(cs.IsSatisfied()) << *cs.FirstFailure();
-  const auto publics = SnapCircuitPublicInputs(config, pub).value();
+  const auto publics = SnapCircuitPublicInputs(config, pub).Value();
   ASSERT_EQ(cs.inputs.size(), publics.size() + 1);
   for (size_t i = 0; i < publics.size(); i++) EXPECT_EQ(cs.inputs[i + 1], publics[i]) << "input " << i;
   std::printf("checked 81,049,499 constraints (%zu aux; farthest reach %zu): %.1f s; peak RSS %.0f MiB\n", cs.NumAux(),

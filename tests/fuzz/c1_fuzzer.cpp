@@ -20,18 +20,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // the first byte picks the parser, so one corpus serves both
   if (size > 0 && data[0] == '{' && size > 1 && data[1] == '"' && size > 2 && data[2] == 'S') {
     auto req = cuzk::filecoin::ParseC1Request(text);
-    CUZK_FUZZ_CHECK(req.ok() || !req.error().message.empty(), "a rejected envelope has no message");
+    CUZK_FUZZ_CHECK(req.HasValue() || !req.ErrorMessage().empty(), "a rejected envelope has no message");
     return 0;
   }
   auto c1 = cuzk::filecoin::ParseC1Json(text);
-  if (!c1.ok()) {
-    CUZK_FUZZ_CHECK(!c1.error().message.empty(), "a rejected C1 has no message");
+  if (!c1.HasValue()) {
+    CUZK_FUZZ_CHECK(!c1.ErrorMessage().empty(), "a rejected C1 has no message");
     return 0;
   }
   auto written = cuzk::filecoin::WriteC1Json(*c1);
   // a parsed C1 always has a writable registered proof and kinds
-  CUZK_FUZZ_CHECK(written.ok(), "an accepted C1 cannot be written");
+  CUZK_FUZZ_CHECK(written.HasValue(), "an accepted C1 cannot be written");
   auto again = cuzk::filecoin::ParseC1Json(*written);
-  CUZK_FUZZ_CHECK(again.ok() && *again == *c1, "an accepted C1 does not round-trip");
+  CUZK_FUZZ_CHECK(again.HasValue() && *again == *c1, "an accepted C1 does not round-trip");
   return 0;
 }

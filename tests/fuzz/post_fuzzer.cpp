@@ -27,18 +27,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const std::string_view json(reinterpret_cast<const char *>(payload.data()), payload.size());
     auto proof = FallbackPoStSectorProofFromJson(json, config);
     if (!proof) {
-      CUZK_FUZZ_CHECK(!proof.error().message.empty(), "a rejected PoSt JSON has no message");
+      CUZK_FUZZ_CHECK(!proof.ErrorMessage().empty(), "a rejected PoSt JSON has no message");
       return 0;
     }
     auto again = FallbackPoStSectorProofFromJson(FallbackPoStSectorProofToJson(*proof), config);
-    CUZK_FUZZ_CHECK(again.ok(), "the JSON written for an accepted PoSt proof does not parse");
+    CUZK_FUZZ_CHECK(again.HasValue(), "the JSON written for an accepted PoSt proof does not parse");
     CUZK_FUZZ_CHECK(EncodeFallbackPoStSectorProof(*again) == EncodeFallbackPoStSectorProof(*proof),
                     "an accepted PoSt JSON does not round-trip");
     return 0;
   }
   auto proof = DecodeFallbackPoStSectorProof(payload, config);
   if (!proof) {
-    CUZK_FUZZ_CHECK(!proof.error().message.empty(), "a rejected PoSt bincode has no message");
+    CUZK_FUZZ_CHECK(!proof.ErrorMessage().empty(), "a rejected PoSt bincode has no message");
     return 0;
   }
   const auto bytes = EncodeFallbackPoStSectorProof(*proof);

@@ -87,7 +87,7 @@ void PoStSeeds() {
     randomness[0] = uint8_t(5 + shape);
     const filecoin::PoStReplica replicas[] = {sector.Replica()};
     auto proofs = filecoin::GenerateFallbackVanillaProofs(cfg, randomness, replicas);
-    if (!proofs) Die("PoSt vanilla proof: " + proofs.error().message);
+    if (!proofs) Die("PoSt vanilla proof: " + proofs.ErrorMessage());
     const std::string stem = "shape" + std::to_string(shape);
     Write("post", stem + ".bincode", uint8_t(shape), filecoin::EncodeFallbackPoStSectorProof((*proofs)[0]));
     if (shape != 0) continue; // one JSON: its reader is the same for every shape, and 3-6 times bincode's size
@@ -102,7 +102,7 @@ void SnapSeeds() {
   for (uint8_t i = 0; i < 2; i++) {
     auto t = test::MakeTestUpdate(nodes[i], 8);
     auto proof = filecoin::SnapProvePartition(t.config, 0, t.sector.comm_c, *t.sector.tree, t.update);
-    if (!proof) Die("SnapDeals partition proof: " + proof.error().message);
+    if (!proof) Die("SnapDeals partition proof: " + proof.ErrorMessage());
     Write("snap", "nodes" + std::to_string(nodes[i]) + ".bincode", i, filecoin::EncodeSnapPartitionProof(*proof));
   }
 }

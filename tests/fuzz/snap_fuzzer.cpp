@@ -18,12 +18,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using namespace cuzk::filecoin;
   if (size == 0) return 0;
-  static const SnapConfig CONFIGS[2] = {SnapConfigFor(RegisteredUpdateProof::k2KiBV1), SnapConfigForNodes(512).value()};
+  static const SnapConfig CONFIGS[2] = {SnapConfigFor(RegisteredUpdateProof::k2KiBV1), SnapConfigForNodes(512).Value()};
   const SnapConfig &config = CONFIGS[data[0] & 1];
   const std::span<const uint8_t> payload(data + 1, size - 1);
   auto proof = DecodeSnapPartitionProof(payload, config);
   if (!proof) {
-    CUZK_FUZZ_CHECK(!proof.error().message.empty(), "a rejected SnapDeals proof has no message");
+    CUZK_FUZZ_CHECK(!proof.ErrorMessage().empty(), "a rejected SnapDeals proof has no message");
     return 0;
   }
   const auto bytes = EncodeSnapPartitionProof(*proof);

@@ -23,7 +23,7 @@ namespace {
 
 const hash::PoseidonConstants &Constants(size_t arity) {
   auto c = hash::GetPoseidonConstants(arity);
-  EXPECT_TRUE(c.ok());
+  EXPECT_TRUE(c.HasValue());
   return **c;
 }
 
@@ -41,11 +41,11 @@ std::vector<AllocatedNum> AllocAll(r1cs::ConstraintSystem &cs, const std::vector
 }
 
 // spec §2.7 and neptune's circuit tests (arity 11 computed from the same formula)
-struct Expected {
+struct ArityCount {
   size_t arity;
   size_t constraints;
 };
-const std::vector<Expected> COUNTS = {{2, 311}, {4, 377}, {8, 505}, {11, 598}, {16, 761}, {24, 1009}, {36, 1385}};
+const std::vector<ArityCount> COUNTS = {{2, 311}, {4, 377}, {8, 505}, {11, 598}, {16, 761}, {24, 1009}, {36, 1385}};
 
 } // namespace
 
@@ -83,7 +83,7 @@ TEST(PoseidonCircuit, InterleavedAritiesReuseNothingStale) {
       const size_t before = test.NumConstraints();
       const AllocatedNum out = PoseidonHashMerkleCircuit(test, AllocAll(test, preimage));
       EXPECT_EQ(out.Value(), *hash::PoseidonHashMerkle(preimage)) << "arity " << arity;
-      const auto it = std::find_if(COUNTS.begin(), COUNTS.end(), [&](const Expected &e) { return e.arity == arity; });
+      const auto it = std::find_if(COUNTS.begin(), COUNTS.end(), [&](const ArityCount &e) { return e.arity == arity; });
       EXPECT_EQ(test.NumConstraints() - before, it->constraints) << "arity " << arity;
     }
   };

@@ -25,7 +25,7 @@ std::vector<Fr> Iota(size_t n) {
 
 const PoseidonConstants &Constants(size_t arity) {
   auto c = GetPoseidonConstants(arity);
-  EXPECT_TRUE(c.ok());
+  EXPECT_TRUE(c.HasValue());
   return **c;
 }
 
@@ -138,7 +138,7 @@ TEST(PoseidonVectors, NeptuneMerkleTreeHashValues) {
   };
   for (const auto &v : vectors) {
     auto h = PoseidonHashMerkle(Iota(v.arity));
-    ASSERT_TRUE(h.ok());
+    ASSERT_TRUE(h.HasValue());
     EXPECT_EQ(*h, v.expected) << "arity " << v.arity;
     // the plain permutation gives the same digest
     std::vector<Fr> state = Iota(v.arity);
@@ -161,7 +161,7 @@ TEST(PoseidonVectors, NeptuneConstantLengthHashValues) {
   };
   for (const auto &v : vectors) {
     auto h = PoseidonHashConstantLength(v.arity, Iota(4));
-    ASSERT_TRUE(h.ok());
+    ASSERT_TRUE(h.HasValue());
     EXPECT_EQ(*h, v.expected) << "arity " << v.arity;
   }
 }
@@ -169,7 +169,7 @@ TEST(PoseidonVectors, NeptuneConstantLengthHashValues) {
 TEST(PoseidonVectors, FilecoinHashersH2AndTreeRoot) {
   const Fr one = Fr::One(), zero = Fr::Zero();
   auto h10 = PoseidonHashMerkle(std::vector<Fr>{one, zero});
-  ASSERT_TRUE(h10.ok());
+  ASSERT_TRUE(h10.HasValue());
   EXPECT_EQ(*h10, Limbs(0xb339ff6079800b5e, 0xec5907b3dc3094af, 0x93c003cc74a24f26, 0x042f94ffbe786bc3));
   auto h01 = PoseidonHashMerkle(std::vector<Fr>{zero, one});
   auto root = PoseidonHashMerkle(std::vector<Fr>{*h10, *h01});
@@ -178,7 +178,7 @@ TEST(PoseidonVectors, FilecoinHashersH2AndTreeRoot) {
 
 TEST(PoseidonVectors, FilecoinHashersHashMd) {
   auto h = PoseidonHashMd(std::vector<Fr>(71, Fr::One()));
-  ASSERT_TRUE(h.ok());
+  ASSERT_TRUE(h.HasValue());
   EXPECT_EQ(*h, Limbs(0x351c54133b332c90, 0xc26f6d625f4e8195, 0x5fd9623643ed9622, 0x59f42220e09ff6f7));
 }
 
@@ -187,7 +187,7 @@ TEST(PoseidonVectors, SnapDealsGenRandomnessTag) {
   EXPECT_EQ(SnapDealsGenRandomnessTag(), Fr::FromHex("10000000000"));
   EXPECT_EQ(*CustomTag(1), SnapDealsGenRandomnessTag());
   auto phi = PoseidonHash(std::vector<Fr>{Fr::Zero(), Fr::One()}, SnapDealsGenRandomnessTag());
-  ASSERT_TRUE(phi.ok());
+  ASSERT_TRUE(phi.HasValue());
   EXPECT_EQ(*phi, Fr::FromHex("314a35c4e7f0924ead1fc58134a0fe25e3580bea397367c7e5a74ec4bc077758"));
   auto rho = PoseidonHash(std::vector<Fr>{*phi, Fr::FromUint(5)}, SnapDealsGenRandomnessTag());
   EXPECT_EQ(*rho, Fr::FromHex("0074280afaaa5f4d68d60a5931b88450f7ccbf596d3688dcb9cdbc77bc8698cb"));
@@ -255,7 +255,7 @@ TEST(PoseidonProperties, BatchEqualsSingle) {
     std::vector<Fr> in(arity * n);
     for (auto &x : in) x = Fr::Random(rng);
     std::vector<Fr> out(n);
-    ASSERT_TRUE(PoseidonHashBatch(arity, in, out).ok());
+    ASSERT_TRUE(PoseidonHashBatch(arity, in, out).IsOk());
     for (size_t i = 0; i < n; i += 37)
       EXPECT_EQ(out[i], *PoseidonHashMerkle(std::span<const Fr>(in).subspan(arity * i, arity)));
   }
@@ -265,7 +265,7 @@ TEST(PoseidonProperties, BytesApiMatchesFieldApi) {
   std::vector<uint8_t> bytes(64, 0);
   bytes[0] = 1; // [Fr(1), Fr(0)] as LE reprs
   auto h = PoseidonHashBytes(bytes);
-  ASSERT_TRUE(h.ok());
+  ASSERT_TRUE(h.HasValue());
   EXPECT_EQ(*h, FrToBytesLE(Limbs(0xb339ff6079800b5e, 0xec5907b3dc3094af, 0x93c003cc74a24f26, 0x042f94ffbe786bc3)));
 }
 
@@ -274,42 +274,42 @@ TEST(PoseidonProperties, BytesApiMatchesFieldApi) {
 TEST(PoseidonBadInput, UnsupportedArity) {
   for (size_t arity : {0, 1, 3, 5, 37}) {
     auto h = PoseidonHashMerkle(Iota(arity));
-    ASSERT_FALSE(h.ok());
-    EXPECT_EQ(h.error().code, ErrorCode::kBadArity);
-    EXPECT_NE(h.error().message.find("arity"), std::string::npos);
+    ASSERT_FALSE(h.HasValue());
+    EXPECT_EQ(h.Code(), cuzk::ErrorCode::kBadArity);
+    EXPECT_NE(h.ErrorMessage().find("arity"), std::string::npos);
   }
-  EXPECT_FALSE(PoseidonHashConstantLength(3, Iota(4)).ok());
+  EXPECT_FALSE(PoseidonHashConstantLength(3, Iota(4)).HasValue());
   std::vector<Fr> out(1);
-  EXPECT_EQ(PoseidonHashBatch(5, Iota(5), out).error().code, ErrorCode::kBadArity);
+  EXPECT_EQ(PoseidonHashBatch(5, Iota(5), out).Code(), cuzk::ErrorCode::kBadArity);
 }
 
 TEST(PoseidonBadInput, WrongLengths) {
   std::vector<Fr> out(3);
-  EXPECT_EQ(PoseidonHashBatch(2, Iota(5), out).error().code, ErrorCode::kBadLength);
-  EXPECT_EQ(PoseidonHashBytes(std::vector<uint8_t>(63)).error().code, ErrorCode::kBadLength);
-  EXPECT_EQ(PoseidonHashBytes(std::vector<uint8_t>(96)).error().code, ErrorCode::kBadLength); // arity 3
-  EXPECT_EQ(PoseidonHashMd(Iota(1)).error().code, ErrorCode::kBadLength);
-  EXPECT_EQ(PoseidonHashConstantLength(2, {}).error().code, ErrorCode::kBadLength);
-  EXPECT_EQ(FrFromBytesLE(std::vector<uint8_t>(31)).error().code, ErrorCode::kBadLength);
-  EXPECT_EQ(CustomTag(0).error().code, ErrorCode::kBadArgument);
-  EXPECT_EQ(CustomTag(257).error().code, ErrorCode::kBadArgument);
+  EXPECT_EQ(PoseidonHashBatch(2, Iota(5), out).Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_EQ(PoseidonHashBytes(std::vector<uint8_t>(63)).Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_EQ(PoseidonHashBytes(std::vector<uint8_t>(96)).Code(), cuzk::ErrorCode::kBadLength); // arity 3
+  EXPECT_EQ(PoseidonHashMd(Iota(1)).Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_EQ(PoseidonHashConstantLength(2, {}).Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_EQ(FrFromBytesLE(std::vector<uint8_t>(31)).Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_EQ(CustomTag(0).Code(), cuzk::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(CustomTag(257).Code(), cuzk::ErrorCode::kInvalidArgument);
 }
 
 TEST(PoseidonBadInput, NonCanonicalBytes) {
   // r itself (little-endian) is the smallest non-canonical value; r − 1 is the largest valid one
   Digest32 r;
   for (size_t i = 0; i < 32; i++) r[i] = uint8_t(Fr::MODULUS[i / 8] >> (8 * (i % 8)));
-  EXPECT_EQ(FrFromBytesLE(r).error().code, ErrorCode::kNonCanonical);
+  EXPECT_EQ(FrFromBytesLE(r).Code(), cuzk::ErrorCode::kNonCanonical);
   Digest32 r_minus_1 = r;
   r_minus_1[0] -= 1; // r ends in 0x01, no borrow
-  EXPECT_TRUE(FrFromBytesLE(r_minus_1).ok());
+  EXPECT_TRUE(FrFromBytesLE(r_minus_1).HasValue());
 
   std::vector<uint8_t> pre(64, 0);
   std::copy(r.begin(), r.end(), pre.begin() + 32);
   auto h = PoseidonHashBytes(pre);
-  ASSERT_FALSE(h.ok());
-  EXPECT_EQ(h.error().code, ErrorCode::kNonCanonical);
-  EXPECT_NE(h.error().message.find("element 1"), std::string::npos);
+  ASSERT_FALSE(h.HasValue());
+  EXPECT_EQ(h.Code(), cuzk::ErrorCode::kNonCanonical);
+  EXPECT_NE(h.ErrorMessage().find("element 1"), std::string::npos);
   std::fill(pre.begin() + 32, pre.end(), 0xff);
-  EXPECT_EQ(PoseidonHashBytes(pre).error().code, ErrorCode::kNonCanonical);
+  EXPECT_EQ(PoseidonHashBytes(pre).Code(), cuzk::ErrorCode::kNonCanonical);
 }

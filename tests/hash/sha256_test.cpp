@@ -66,7 +66,7 @@ TEST(Sha256, NodeBatchMatchesSingle) {
   std::vector<uint8_t> children(64 * n);
   for (auto &b : children) b = uint8_t(rng());
   std::vector<uint8_t> out(32 * n);
-  ASSERT_TRUE(Sha256NodeBatch(children, out).ok());
+  ASSERT_TRUE(Sha256NodeBatch(children, out).IsOk());
   for (size_t i = 0; i < n; i += 499) {
     Digest32 l, r;
     std::copy_n(children.begin() + 64 * i, 32, l.begin());
@@ -74,14 +74,14 @@ TEST(Sha256, NodeBatchMatchesSingle) {
     const Digest32 d = Sha256Node(l, r);
     EXPECT_TRUE(std::equal(d.begin(), d.end(), out.begin() + 32 * i)) << "node " << i;
   }
-  EXPECT_TRUE(Sha256NodeBatch({}, {}).ok());
+  EXPECT_TRUE(Sha256NodeBatch({}, {}).IsOk());
 }
 
 TEST(Sha256, NodeBatchRejectsWrongLengths) {
   std::vector<uint8_t> children(128), out(32);
   auto s = Sha256NodeBatch(children, out);
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadLength);
+  ASSERT_FALSE(s.IsOk());
+  EXPECT_EQ(s.Code(), cuzk::ErrorCode::kBadLength);
   std::vector<uint8_t> odd(31);
-  EXPECT_FALSE(Sha256NodeBatch(std::vector<uint8_t>(62), odd).ok());
+  EXPECT_FALSE(Sha256NodeBatch(std::vector<uint8_t>(62), odd).IsOk());
 }

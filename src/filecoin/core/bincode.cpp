@@ -25,77 +25,76 @@ void BincodeWriter::U32(uint32_t v) { PutLe(out_, v, 4); }
 void BincodeWriter::U64(uint64_t v) { PutLe(out_, v, 8); }
 void BincodeWriter::Fixed(std::span<const uint8_t> bytes) { out_.insert(out_.end(), bytes.begin(), bytes.end()); }
 
-hash::Error BincodeReader::Fail(hash::ErrorCode code, std::string_view what, std::string_view why) const {
-  return hash::MakeError(code, "bincode: " + std::string(what) + " at byte " + std::to_string(pos_) + ": " +
-                                   std::string(why));
+Error BincodeReader::Fail(ErrorCode code, std::string_view what, std::string_view why) const {
+  return MakeError(code,
+                   "bincode: " + std::string(what) + " at byte " + std::to_string(pos_) + ": " + std::string(why));
 }
 
-hash::Status BincodeReader::Need(size_t n, std::string_view what) const {
+Status BincodeReader::Need(size_t n, std::string_view what) const {
   if (Remaining() < n)
-    return Fail(hash::ErrorCode::kBadLength, what,
+    return Fail(ErrorCode::kBadLength, what,
                 "needs " + std::to_string(n) + " bytes, " + std::to_string(Remaining()) + " left (truncated input)");
-  return hash::Ok();
+  return Status::Ok();
 }
 
-hash::Result<uint32_t> BincodeReader::U32(std::string_view what) {
-  if (auto s = Need(4, what); !s) return s.error();
+Expected<uint32_t> BincodeReader::U32(std::string_view what) {
+  if (auto s = Need(4, what); !s) return s.GetError();
   const uint32_t v = uint32_t(GetLe(in_.data() + pos_, 4));
   pos_ += 4;
   return v;
 }
 
-hash::Result<uint64_t> BincodeReader::U64(std::string_view what) {
-  if (auto s = Need(8, what); !s) return s.error();
+Expected<uint64_t> BincodeReader::U64(std::string_view what) {
+  if (auto s = Need(8, what); !s) return s.GetError();
   const uint64_t v = GetLe(in_.data() + pos_, 8);
   pos_ += 8;
   return v;
 }
 
-hash::Status BincodeReader::Fixed(std::span<uint8_t> out, std::string_view what) {
+Status BincodeReader::Fixed(std::span<uint8_t> out, std::string_view what) {
   if (auto s = Need(out.size(), what); !s) return s;
   std::copy_n(in_.data() + pos_, out.size(), out.data());
   pos_ += out.size();
-  return hash::Ok();
+  return Status::Ok();
 }
 
-hash::Result<size_t> BincodeReader::Len(std::string_view what, size_t min_elem_bytes, size_t max_count) {
+Expected<size_t> BincodeReader::Len(std::string_view what, size_t min_elem_bytes, size_t max_count) {
   const size_t at = pos_;
   auto n = U64(what);
-  if (!n) return n.error();
+  if (!n) return n.GetError();
   if (*n > max_count) {
     pos_ = at;
-    return Fail(hash::ErrorCode::kBadLength, what,
+    return Fail(ErrorCode::kBadLength, what,
                 "length " + std::to_string(*n) + " exceeds the expected maximum " + std::to_string(max_count));
   }
   // n ≤ max_count keeps the product small; min_elem_bytes is a struct size.
   if (min_elem_bytes != 0 && *n > Remaining() / min_elem_bytes)
-    return Fail(hash::ErrorCode::kBadLength, what,
+    return Fail(ErrorCode::kBadLength, what,
                 "length " + std::to_string(*n) + " needs at least " + std::to_string(*n * min_elem_bytes) + " bytes, " +
                     std::to_string(Remaining()) + " left (truncated input)");
   return size_t(*n);
 }
 
-hash::Status BincodeReader::ExactLen(std::string_view what, size_t expected, size_t min_elem_bytes) {
+Status BincodeReader::ExactLen(std::string_view what, size_t expected, size_t min_elem_bytes) {
   const size_t at = pos_;
   auto n = U64(what);
-  if (!n) return n.error();
+  if (!n) return n.GetError();
   if (*n != expected) {
     pos_ = at;
-    return Fail(hash::ErrorCode::kBadLength, what,
-                "length " + std::to_string(*n) + ", expected " + std::to_string(expected));
+    return Fail(ErrorCode::kBadLength, what, "length " + std::to_string(*n) + ", expected " + std::to_string(expected));
   }
   if (min_elem_bytes != 0 && expected > Remaining() / min_elem_bytes)
-    return Fail(hash::ErrorCode::kBadLength, what,
+    return Fail(ErrorCode::kBadLength, what,
                 std::to_string(expected) + " elements need at least " + std::to_string(expected * min_elem_bytes) +
                     " bytes, " + std::to_string(Remaining()) + " left (truncated input)");
-  return hash::Ok();
+  return Status::Ok();
 }
 
-hash::Status BincodeReader::Finish(std::string_view what) const {
+Status BincodeReader::Finish(std::string_view what) const {
   if (Remaining() != 0)
-    return Fail(hash::ErrorCode::kBadLength, what,
+    return Fail(ErrorCode::kBadLength, what,
                 std::to_string(Remaining()) + " trailing bytes after the end of the value");
-  return hash::Ok();
+  return Status::Ok();
 }
 
 } // namespace cuzk::filecoin

@@ -8,7 +8,7 @@
 // left (n elements of at least m bytes need n·m bytes) *before* anything is allocated for it.
 // Errors say what was being read and at which byte offset.
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -38,26 +38,26 @@ class BincodeReader {
 public:
   explicit BincodeReader(std::span<const uint8_t> input) : in_(input) {}
 
-  hash::Result<uint32_t> U32(std::string_view what);
-  hash::Result<uint64_t> U64(std::string_view what);
+  Expected<uint32_t> U32(std::string_view what);
+  Expected<uint64_t> U64(std::string_view what);
   //! Fills out (a fixed-size array) from the next out.size() bytes.
-  hash::Status Fixed(std::span<uint8_t> out, std::string_view what);
+  Status Fixed(std::span<uint8_t> out, std::string_view what);
   //! A Vec length n with n ≤ max_count and n·min_elem_bytes ≤ Remaining(); kBadLength otherwise.
-  hash::Result<size_t> Len(std::string_view what, size_t min_elem_bytes, size_t max_count);
+  Expected<size_t> Len(std::string_view what, size_t min_elem_bytes, size_t max_count);
   //! A Vec length that must equal `expected` (whose elements take at least min_elem_bytes each).
-  hash::Status ExactLen(std::string_view what, size_t expected, size_t min_elem_bytes);
+  Status ExactLen(std::string_view what, size_t expected, size_t min_elem_bytes);
   //! kBadLength when bytes are left over: a well-formed value was followed by garbage. (bincode's
   //! legacy `deserialize` ignores trailing bytes; we reject them, since no producer writes any.)
-  hash::Status Finish(std::string_view what) const;
+  Status Finish(std::string_view what) const;
 
   size_t Offset() const { return pos_; }
   size_t Remaining() const { return in_.size() - pos_; }
 
   //! An error that names `what` and the current offset.
-  hash::Error Fail(hash::ErrorCode code, std::string_view what, std::string_view why) const;
+  Error Fail(ErrorCode code, std::string_view what, std::string_view why) const;
 
 private:
-  hash::Status Need(size_t n, std::string_view what) const;
+  Status Need(size_t n, std::string_view what) const;
 
   std::span<const uint8_t> in_;
   size_t pos_ = 0;

@@ -48,17 +48,17 @@ Digest32 RootZeroFilled(std::span<const uint8_t> nodes, size_t height) {
 
 } // namespace
 
-Result<Digest32> ZeroCommitment(size_t level) {
+Expected<Digest32> ZeroCommitment(size_t level) {
   if (level > kMaxZeroLevel)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "zero commitment level " + std::to_string(level) +
-                                                              " is above " + std::to_string(kMaxZeroLevel));
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "zero commitment level " + std::to_string(level) + " is above " + std::to_string(kMaxZeroLevel));
   return ZeroTable()[level];
 }
 
-Result<Digest32> CommD(std::span<const uint8_t> padded) {
+Expected<Digest32> CommD(std::span<const uint8_t> padded) {
   if (padded.size() < 32 || padded.size() % 32 != 0 || !std::has_single_bit(padded.size() / 32))
-    return hash::MakeError(hash::ErrorCode::kBadLength,
-                           "comm_d: padded piece of " + std::to_string(padded.size()) + " bytes is not 32·2^k bytes");
+    return MakeError(ErrorCode::kBadLength,
+                     "comm_d: padded piece of " + std::to_string(padded.size()) + " bytes is not 32·2^k bytes");
   return RootZeroFilled(padded, size_t(std::countr_zero(padded.size() / 32)));
 }
 

@@ -3,7 +3,7 @@
 // and the zero commitments Z_i (the root over 2^i zero nodes) used to fill a piece up to a power
 // of two.
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 #include "hash/sha256.hpp"
 
 #include <cstddef>
@@ -13,17 +13,16 @@
 namespace cuzk::filecoin {
 
 using hash::Digest32;
-using hash::Result;
 
 //! Highest zero-commitment level offered: 2^kMaxZeroLevel nodes is far past any sector size.
 inline constexpr size_t kMaxZeroLevel = 63;
 
-//! Z_level: Z_0 = 32 zero bytes, Z_{i+1} = trunc254(SHA256(Z_i ‖ Z_i)). kBadArgument past kMaxZeroLevel.
-Result<Digest32> ZeroCommitment(size_t level);
+//! Z_level: Z_0 = 32 zero bytes, Z_{i+1} = trunc254(SHA256(Z_i ‖ Z_i)). kInvalidArgument past kMaxZeroLevel.
+Expected<Digest32> ZeroCommitment(size_t level);
 
 //! Root of the tree over padded (already fr32-padded) data: size must be 32·2^k bytes, k ≥ 0
 //! (kBadLength otherwise). Levels are hashed in parallel with Sha256NodeBatch.
-Result<Digest32> CommD(std::span<const uint8_t> padded);
+Expected<Digest32> CommD(std::span<const uint8_t> padded);
 
 //! commP of an unpadded payload, as @web3-storage/data-segment's Piece.fromPayload computes it:
 //! payloads under 65 bytes are zero-filled to 65, the payload is fr32-padded, and the padded

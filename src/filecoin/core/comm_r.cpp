@@ -9,7 +9,7 @@ namespace cuzk::filecoin {
 
 ff::Fr PoStCommR(const ff::Fr &comm_c, const ff::Fr &comm_r_last) {
   const std::array<ff::Fr, 2> preimage{comm_c, comm_r_last};
-  return hash::PoseidonHashMerkle(preimage).value(); // arity 2 always has constants
+  return hash::PoseidonHashMerkle(preimage).Value(); // arity 2 always has constants
 }
 
 } // namespace cuzk::filecoin

@@ -68,7 +68,7 @@ std::optional<std::vector<uint8_t>> FromBase32(std::string_view s) {
   return out;
 }
 
-hash::Error Bad(std::string why) { return hash::MakeError(hash::ErrorCode::kBadArgument, "commitment CID: " + why); }
+Error Bad(std::string why) { return MakeError(ErrorCode::kInvalidArgument, "commitment CID: " + why); }
 
 } // namespace
 
@@ -87,7 +87,7 @@ std::string CommitmentToCid(const Commitment &c) {
   return cid;
 }
 
-Result<Commitment> CommitmentFromCid(std::string_view cid) {
+Expected<Commitment> CommitmentFromCid(std::string_view cid) {
   if (cid.empty() || cid[0] != 'b') return Bad("not multibase base32 (prefix 'b')");
   auto bytes = FromBase32(cid.substr(1));
   if (!bytes) return Bad("invalid base32 text");

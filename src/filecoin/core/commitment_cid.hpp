@@ -4,7 +4,7 @@
 //   comm_d / commP: codec fil-commitment-unsealed 0xf101, multihash sha2-256-trunc254-padded 0x1012 → "baga6ea4sea…"
 //   comm_r:         codec fil-commitment-sealed 0xf102, multihash poseidon-bls12_381-a2-fc1 0xb401 → "bagboea4b5abc…"
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 #include "hash/sha256.hpp"
 
 #include <string>
@@ -13,7 +13,6 @@
 namespace cuzk::filecoin {
 
 using hash::Digest32;
-using hash::Result;
 
 enum class CommitmentKind {
   kUnsealed, //!< comm_d / commP
@@ -27,8 +26,8 @@ struct Commitment {
 
 //! The CID string of a commitment.
 std::string CommitmentToCid(const Commitment &c);
-//! Parses a CID string; kBadArgument with the reason for anything that is not a base32 CIDv1 of
+//! Parses a CID string; kInvalidArgument with the reason for anything that is not a base32 CIDv1 of
 //! one of the two commitment codecs with its matching 32-byte multihash.
-Result<Commitment> CommitmentFromCid(std::string_view cid);
+Expected<Commitment> CommitmentFromCid(std::string_view cid);
 
 } // namespace cuzk::filecoin

@@ -38,9 +38,9 @@ size_t Fr32UnpaddedCapacity(size_t padded) { return padded / kNodeBytes * kNodeB
 
 Status Fr32PadInto(std::span<const uint8_t> in, std::span<uint8_t> out) {
   if (out.size() != Fr32PaddedSize(in.size()))
-    return hash::MakeError(hash::ErrorCode::kBadLength,
-                           "fr32 pad: output must be " + std::to_string(Fr32PaddedSize(in.size())) + " bytes for " +
-                               std::to_string(in.size()) + " input bytes, got " + std::to_string(out.size()));
+    return MakeError(ErrorCode::kBadLength, "fr32 pad: output must be " + std::to_string(Fr32PaddedSize(in.size())) +
+                                                " bytes for " + std::to_string(in.size()) + " input bytes, got " +
+                                                std::to_string(out.size()));
   const size_t nodes = out.size() / kNodeBytes;
   // every node reads only the input and writes only itself, so nodes are independent work items
   tbb::parallel_for(tbb::blocked_range<size_t>(0, nodes, kGrainNodes), [&](const tbb::blocked_range<size_t> &r) {
@@ -52,7 +52,7 @@ Status Fr32PadInto(std::span<const uint8_t> in, std::span<uint8_t> out) {
     }
   });
   // bits past the input end already read as zero, so the tail of the last node is zero-filled
-  return hash::Ok();
+  return Status::Ok();
 }
 
 std::vector<uint8_t> Fr32Pad(std::span<const uint8_t> unpadded) {
@@ -61,16 +61,15 @@ std::vector<uint8_t> Fr32Pad(std::span<const uint8_t> unpadded) {
   return out;
 }
 
-Result<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded, size_t unpadded_len) {
+Expected<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded, size_t unpadded_len) {
   if (padded.size() != Fr32PaddedSize(unpadded_len))
-    return hash::MakeError(hash::ErrorCode::kBadLength, "fr32 unpad: " + std::to_string(unpadded_len) +
-                                                            " bytes pad to " +
-                                                            std::to_string(Fr32PaddedSize(unpadded_len)) +
-                                                            " bytes, got " + std::to_string(padded.size()));
+    return MakeError(ErrorCode::kBadLength, "fr32 unpad: " + std::to_string(unpadded_len) + " bytes pad to " +
+                                                std::to_string(Fr32PaddedSize(unpadded_len)) + " bytes, got " +
+                                                std::to_string(padded.size()));
   for (size_t i = 0; i < padded.size(); i += kNodeBytes)
     if (padded[i + 31] & 0xc0)
-      return hash::MakeError(hash::ErrorCode::kNonCanonical,
-                             "fr32 unpad: node " + std::to_string(i / kNodeBytes) + " has its top two bits set");
+      return MakeError(ErrorCode::kNonCanonical,
+                       "fr32 unpad: node " + std::to_string(i / kNodeBytes) + " has its top two bits set");
   std::vector<uint8_t> out(unpadded_len);
   tbb::parallel_for(
       tbb::blocked_range<size_t>(0, unpadded_len, kGrainNodes * kNodeBytes), [&](const tbb::blocked_range<size_t> &r) {
@@ -88,10 +87,10 @@ Result<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded, size_t u
   return out;
 }
 
-Result<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded) {
+Expected<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded) {
   if (padded.size() % 128 != 0)
-    return hash::MakeError(hash::ErrorCode::kBadLength,
-                           "fr32 unpad: padded size " + std::to_string(padded.size()) + " is not a multiple of 128");
+    return MakeError(ErrorCode::kBadLength,
+                     "fr32 unpad: padded size " + std::to_string(padded.size()) + " is not a multiple of 128");
   return Fr32Unpad(padded, padded.size() / 128 * 127);
 }
 

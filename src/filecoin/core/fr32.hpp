@@ -3,7 +3,7 @@
 // bits are zero, so every node is a canonical Fr element (spec/vectors.md §7). 127 bytes
 // (1016 bits = 4·254) pad to exactly 128.
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,9 +11,6 @@
 #include <vector>
 
 namespace cuzk::filecoin {
-
-using hash::Result;
-using hash::Status;
 
 //! Padded size of n unpadded bytes: ceil(8n / 254) nodes of 32 bytes (127 → 128, 30 → 32, 32 → 64).
 size_t Fr32PaddedSize(size_t unpadded);
@@ -28,8 +25,8 @@ Status Fr32PadInto(std::span<const uint8_t> in, std::span<uint8_t> out);
 //! Recovers `unpadded_len` bytes from padded data. kBadLength unless padded.size() ==
 //! Fr32PaddedSize(unpadded_len); kNonCanonical if any node has one of its two top bits set
 //! (such bytes are not fr32 output).
-Result<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded, size_t unpadded_len);
+Expected<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded, size_t unpadded_len);
 //! The usual piece case: padded.size() a multiple of 128, giving 127/128 as many bytes.
-Result<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded);
+Expected<std::vector<uint8_t>> Fr32Unpad(std::span<const uint8_t> padded);
 
 } // namespace cuzk::filecoin

@@ -14,9 +14,6 @@
 namespace cuzk::filecoin {
 namespace {
 
-using hash::ErrorCode;
-using hash::MakeError;
-
 // One registered proof per kind and size; the variants of a size share their circuit, hence
 // their file (spec/porep.md §1), so any of them names it.
 constexpr std::array<SizeProofs, 5> SIZES{{
@@ -40,11 +37,11 @@ std::string Lower(std::string_view text) {
 
 } // namespace
 
-hash::Result<SizeProofs> RegisteredProofsForSize(uint64_t sector_size) {
+Expected<SizeProofs> RegisteredProofsForSize(uint64_t sector_size) {
   for (const SizeProofs &s : SIZES)
     if (s.bytes == sector_size) return s;
-  return MakeError(ErrorCode::kBadArgument, "sector size " + std::to_string(sector_size) +
-                                                " has no parameters (2KiB, 8MiB, 512MiB, 32GiB or 64GiB)");
+  return MakeError(ErrorCode::kInvalidArgument, "sector size " + std::to_string(sector_size) +
+                                                    " has no parameters (2KiB, 8MiB, 512MiB, 32GiB or 64GiB)");
 }
 
 std::string PorepParametersIdentifier(const PorepConfig &config) {
@@ -109,9 +106,9 @@ std::optional<uint64_t> ParseSectorSize(std::string_view text) {
   return number << shift;
 }
 
-hash::Result<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_size) {
+Expected<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_size) {
   auto size = RegisteredProofsForSize(sector_size);
-  if (!size) return size.error();
+  if (!size) return size.GetError();
   const SizeProofs &s = *size;
   switch (kind) {
   case CircuitKind::kPorep:
@@ -123,7 +120,7 @@ hash::Result<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_
   case CircuitKind::kSnap:
     return SnapConfigFor(s.snap).ParameterCacheId();
   }
-  return MakeError(ErrorCode::kBadArgument, "unknown parameter kind");
+  return MakeError(ErrorCode::kInvalidArgument, "unknown parameter kind");
 }
 
 std::string DefaultParameterCache() {

@@ -3,12 +3,12 @@
 // spec/vectors.md §9), as rust-fil-proofs' parameter cache names them. The daemon finds real and
 // test parameters by these names; filecoin/testing writes test parameters under them.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/porep_config.hpp"
 #include "filecoin/core/post_config.hpp"
 #include "filecoin/core/registered_post_proof.hpp"
 #include "filecoin/core/registered_seal_proof.hpp"
 #include "filecoin/core/snap_config.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -46,13 +46,13 @@ struct SizeProofs {
   RegisteredUpdateProof snap;
 };
 
-//! The registered proofs of a published sector size: kBadArgument for a size that is not one of
+//! The registered proofs of a published sector size: kInvalidArgument for a size that is not one of
 //! the five.
-hash::Result<SizeProofs> RegisteredProofsForSize(uint64_t sector_size);
+Expected<SizeProofs> RegisteredProofsForSize(uint64_t sector_size);
 
-//! The .params/.vk stem of a kind and size, as rust-fil-proofs names it. kBadArgument for a size
+//! The .params/.vk stem of a kind and size, as rust-fil-proofs names it. kInvalidArgument for a size
 //! that is not one of the five.
-hash::Result<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_size);
+Expected<std::string> ParameterCacheIdFor(CircuitKind kind, uint64_t sector_size);
 
 //! Where parameter files are when no directory is configured: $FIL_PROOFS_PARAMETER_CACHE when set
 //! and not empty, else rust-fil-proofs' default /var/tmp/filecoin-proof-parameters. The one reader of

@@ -8,8 +8,6 @@ namespace cuzk::filecoin {
 
 namespace {
 
-using hash::BadArgument;
-
 //! Minimum challenge counts (constants.rs): interactive/synthetic and non-interactive.
 constexpr size_t MIN_CHALLENGES_SMALL = 2;
 constexpr size_t MIN_CHALLENGES_LARGE = 176;
@@ -22,7 +20,7 @@ size_t CeilDiv(size_t a, size_t b) { return (a + b - 1) / b; }
 
 } // namespace
 
-Result<TreeShape> TreeShapeForNodes(uint64_t nodes) {
+Expected<TreeShape> TreeShapeForNodes(uint64_t nodes) {
   switch (nodes * NODE_SIZE) {
   case SECTOR_SIZE_2KIB:
   case SECTOR_SIZE_8MIB:
@@ -37,7 +35,7 @@ Result<TreeShape> TreeShapeForNodes(uint64_t nodes) {
   case SECTOR_SIZE_64GIB:
     return TreeShape{8, 8, 2};
   default:
-    return BadArgument("no filecoin-proofs tree shape for a sector of " + std::to_string(nodes) + " nodes");
+    return InvalidArgument("no filecoin-proofs tree shape for a sector of " + std::to_string(nodes) + " nodes");
   }
 }
 
@@ -49,7 +47,7 @@ PorepConfig PorepConfigFor(RegisteredSealProof proof) {
   c.sector_size = info.sector_size;
   c.nodes = info.sector_size / NODE_SIZE;
   c.layers = large ? 11 : 2;
-  c.shape = TreeShapeForNodes(c.nodes).value();
+  c.shape = TreeShapeForNodes(c.nodes).Value();
   c.porep_id = PorepIdOf(proof);
   c.api_version = info.api_version;
   c.feature = info.feature;
@@ -66,15 +64,15 @@ PorepConfig PorepConfigFor(RegisteredSealProof proof) {
   return c;
 }
 
-Result<PorepConfig> TestPorepConfig(uint64_t nodes, size_t layers, const TreeShape &shape, const PorepId &porep_id,
-                                    ApiVersion api_version, size_t partitions, size_t challenges_per_partition,
-                                    PorepFeature feature) {
-  if (nodes < 2) return BadArgument("a PoRep graph needs at least 2 nodes, got " + std::to_string(nodes));
-  if (nodes > (uint64_t(1) << 32)) return BadArgument("parent indices are u32: at most 2^32 nodes");
-  if (layers < 1) return BadArgument("a PoRep needs at least one layer");
-  if (partitions < 1 || challenges_per_partition < 1) return BadArgument("partitions and challenges must be ≥ 1");
+Expected<PorepConfig> TestPorepConfig(uint64_t nodes, size_t layers, const TreeShape &shape, const PorepId &porep_id,
+                                      ApiVersion api_version, size_t partitions, size_t challenges_per_partition,
+                                      PorepFeature feature) {
+  if (nodes < 2) return InvalidArgument("a PoRep graph needs at least 2 nodes, got " + std::to_string(nodes));
+  if (nodes > (uint64_t(1) << 32)) return InvalidArgument("parent indices are u32: at most 2^32 nodes");
+  if (layers < 1) return InvalidArgument("a PoRep needs at least one layer");
+  if (partitions < 1 || challenges_per_partition < 1) return InvalidArgument("partitions and challenges must be ≥ 1");
   auto arities = TreeLevelArities(shape, nodes);
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   PorepConfig c;
   c.sector_size = nodes * NODE_SIZE;
   c.nodes = nodes;

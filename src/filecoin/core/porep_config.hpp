@@ -34,14 +34,14 @@ struct PorepConfig {
 PorepConfig PorepConfigFor(RegisteredSealProof proof);
 
 //! The tree_c / tree_r_last shape filecoin-proofs uses for a sector of `nodes` nodes: 8-0-0 for
-//! 2KiB/8MiB/512MiB, 8-2-0 for 4KiB/16MiB/1GiB, 8-8-0 for 32GiB, 8-8-2 for 64GiB. kBadArgument for
+//! 2KiB/8MiB/512MiB, 8-2-0 for 4KiB/16MiB/1GiB, 8-8-0 for 32GiB, 8-8-2 for 64GiB. kInvalidArgument for
 //! other sizes.
-Result<TreeShape> TreeShapeForNodes(uint64_t nodes);
+Expected<TreeShape> TreeShapeForNodes(uint64_t nodes);
 
 //! A test configuration, as upstream's tests build them (e.g. stacked_circuit.rs: 8·base-tree
-//! nodes, 2 layers, 1 challenge). kBadArgument when nodes < 2 or the shape does not fit nodes.
-Result<PorepConfig> TestPorepConfig(uint64_t nodes, size_t layers, const TreeShape &shape, const PorepId &porep_id,
-                                    ApiVersion api_version, size_t partitions = 1, size_t challenges_per_partition = 1,
-                                    PorepFeature feature = PorepFeature::kNone);
+//! nodes, 2 layers, 1 challenge). kInvalidArgument when nodes < 2 or the shape does not fit nodes.
+Expected<PorepConfig> TestPorepConfig(uint64_t nodes, size_t layers, const TreeShape &shape, const PorepId &porep_id,
+                                      ApiVersion api_version, size_t partitions = 1,
+                                      size_t challenges_per_partition = 1, PorepFeature feature = PorepFeature::kNone);
 
 } // namespace cuzk::filecoin

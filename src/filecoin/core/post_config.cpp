@@ -27,7 +27,7 @@ PoStConfig PoStConfigFor(RegisteredPoStProof proof) {
   c.type = PoStTypeOf(proof);
   c.api_version = ApiVersionOf(proof);
   c.sector_size = SectorSizeOf(proof);
-  c.tree_shape = TreeShapeForNodes(c.SectorNodes()).value(); // every registered size has one
+  c.tree_shape = TreeShapeForNodes(c.SectorNodes()).Value(); // every registered size has one
   if (c.type == PoStType::kWindow) {
     c.challenge_count = WINDOW_POST_CHALLENGE_COUNT;
     c.sector_count = WindowSectorCount(c.sector_size);

@@ -6,11 +6,11 @@
 //    the Groth16 parameter file. WindowPoSt: the same numbers; WinningPoSt: 66 pseudo-sectors of
 //    one challenge each (`winning_post_setup_params`).
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/api_version.hpp"
 #include "filecoin/core/porep_config.hpp"
 #include "filecoin/core/registered_post_proof.hpp"
 #include "filecoin/core/tree_shape.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>

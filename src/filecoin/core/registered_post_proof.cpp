@@ -40,18 +40,17 @@ const Row &RowOf(RegisteredPoStProof p) { return ROWS[static_cast<size_t>(p)]; }
 
 } // namespace
 
-hash::Result<RegisteredPoStProof> RegisteredPoStProofFromId(uint64_t id) {
+Expected<RegisteredPoStProof> RegisteredPoStProofFromId(uint64_t id) {
   if (id >= REGISTERED_POST_PROOF_COUNT)
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "registered PoSt proof " + std::to_string(id) + " is unknown (valid: 0-14)");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "registered PoSt proof " + std::to_string(id) + " is unknown (valid: 0-14)");
   return static_cast<RegisteredPoStProof>(id);
 }
 
-hash::Result<RegisteredPoStProof> RegisteredPoStProofFromName(std::string_view name) {
+Expected<RegisteredPoStProof> RegisteredPoStProofFromName(std::string_view name) {
   for (size_t i = 0; i < ROWS.size(); i++)
     if (ROWS[i].api_name == name || ROWS[i].ffi_name == name) return static_cast<RegisteredPoStProof>(i);
-  return hash::MakeError(hash::ErrorCode::kBadArgument,
-                         "registered PoSt proof \"" + std::string(name) + "\" is unknown");
+  return MakeError(ErrorCode::kInvalidArgument, "registered PoSt proof \"" + std::string(name) + "\" is unknown");
 }
 
 std::string_view ProofsApiName(RegisteredPoStProof p) { return RowOf(p).api_name; }

@@ -4,8 +4,8 @@
 // proofs "…V1_2" and runs them with ApiVersion 1.2.0 (spec/post-snap-poseidon.md §3.1), so both
 // names are accepted and the numbers are the same in both enumerations.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/api_version.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <string_view>
@@ -34,11 +34,11 @@ inline constexpr uint64_t REGISTERED_POST_PROOF_COUNT = 15;
 
 enum class PoStType : uint8_t { kWinning, kWindow };
 
-//! The proof with API number `id`; kBadArgument (naming the valid range) for any other number.
-hash::Result<RegisteredPoStProof> RegisteredPoStProofFromId(uint64_t id);
+//! The proof with API number `id`; kInvalidArgument (naming the valid range) for any other number.
+Expected<RegisteredPoStProof> RegisteredPoStProofFromId(uint64_t id);
 //! The proof named `name`, in proofs-api spelling ("StackedDrgWindow32GiBV1_2") or filecoin-ffi
-//! spelling ("StackedDrgWindow32GiBV1_1" for the same proof); kBadArgument otherwise.
-hash::Result<RegisteredPoStProof> RegisteredPoStProofFromName(std::string_view name);
+//! spelling ("StackedDrgWindow32GiBV1_1" for the same proof); kInvalidArgument otherwise.
+Expected<RegisteredPoStProof> RegisteredPoStProofFromName(std::string_view name);
 
 //! rust-filecoin-proofs-api's variant name.
 std::string_view ProofsApiName(RegisteredPoStProof p);

@@ -60,17 +60,17 @@ const SealProofInfo &GetSealProofInfo(RegisteredSealProof proof) {
   return TABLE[uint64_t(proof)];
 }
 
-Result<RegisteredSealProof> SealProofFromId(uint64_t id) {
+Expected<RegisteredSealProof> SealProofFromId(uint64_t id) {
   if (id >= REGISTERED_SEAL_PROOF_COUNT)
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "registered seal proof id " + std::to_string(id) + " is not in 0..19");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "registered seal proof id " + std::to_string(id) + " is not in 0..19");
   return TABLE[id].proof;
 }
 
-Result<RegisteredSealProof> SealProofFromName(std::string_view name) {
+Expected<RegisteredSealProof> SealProofFromName(std::string_view name) {
   for (const SealProofInfo &info : TABLE)
     if (info.name == name) return info.proof;
-  return hash::MakeError(hash::ErrorCode::kBadArgument, "unknown registered seal proof \"" + std::string(name) + "\"");
+  return MakeError(ErrorCode::kInvalidArgument, "unknown registered seal proof \"" + std::string(name) + "\"");
 }
 
 PorepId PorepIdOf(RegisteredSealProof proof, uint64_t nonce) {

@@ -2,8 +2,8 @@
 // (ids 0–19, spec/porep.md §2.1, spec/vectors.md §2), their sector sizes, API versions and
 // features, the porep_id each one implies, and prover_id from a miner's actor id.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/api_version.hpp"
-#include "hash/result.hpp"
 #include "hash/sha256.hpp"
 
 #include <array>
@@ -13,7 +13,6 @@
 namespace cuzk::filecoin {
 
 using hash::Digest32;
-using hash::Result;
 
 //! The optional feature a registered proof enables (challenge derivation differs, spec §2.2).
 enum class PorepFeature { kNone, kSynthetic, kNonInteractive };
@@ -66,10 +65,10 @@ struct SealProofInfo {
 
 //! Everything about a registered proof; asserts on a value outside the enum.
 const SealProofInfo &GetSealProofInfo(RegisteredSealProof proof);
-//! kBadArgument for ids ≥ 20.
-Result<RegisteredSealProof> SealProofFromId(uint64_t id);
-//! The proof whose serde name is `name` (kBadArgument naming it otherwise).
-Result<RegisteredSealProof> SealProofFromName(std::string_view name);
+//! kInvalidArgument for ids ≥ 20.
+Expected<RegisteredSealProof> SealProofFromId(uint64_t id);
+//! The proof whose serde name is `name` (kInvalidArgument naming it otherwise).
+Expected<RegisteredSealProof> SealProofFromName(std::string_view name);
 
 //! porep_id of a registered proof (rust-filecoin-proofs-api registry.rs); the nonce is 0 today.
 PorepId PorepIdOf(RegisteredSealProof proof, uint64_t nonce = 0);

@@ -27,10 +27,10 @@ constexpr SizeRow SIZES[] = {
 
 } // namespace
 
-hash::Result<RegisteredUpdateProof> RegisteredUpdateProofFromId(uint64_t id) {
+Expected<RegisteredUpdateProof> RegisteredUpdateProofFromId(uint64_t id) {
   if (id > 4)
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "registered update proof " + std::to_string(id) + " is unknown (valid: 0-4)");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "registered update proof " + std::to_string(id) + " is unknown (valid: 0-4)");
   return static_cast<RegisteredUpdateProof>(id);
 }
 
@@ -71,7 +71,7 @@ std::string SnapConfig::ParameterCacheId() const {
          base::Hex(hash::Sha256({reinterpret_cast<const uint8_t *>(id.data()), id.size()}));
 }
 
-hash::Result<SnapConfig> SnapConfigForNodes(uint64_t sector_nodes) {
+Expected<SnapConfig> SnapConfigForNodes(uint64_t sector_nodes) {
   for (const SizeRow &row : SIZES) {
     if (row.nodes != sector_nodes) continue;
     SnapConfig c;
@@ -90,10 +90,10 @@ hash::Result<SnapConfig> SnapConfigForNodes(uint64_t sector_nodes) {
     c.tree_r_shape = row.shape;
     return c;
   }
-  return hash::MakeError(hash::ErrorCode::kBadArgument,
-                         "SnapDeals: " + std::to_string(sector_nodes) + " nodes is not an allowed sector size");
+  return MakeError(ErrorCode::kInvalidArgument,
+                   "SnapDeals: " + std::to_string(sector_nodes) + " nodes is not an allowed sector size");
 }
 
-SnapConfig SnapConfigFor(RegisteredUpdateProof p) { return SnapConfigForNodes(UpdateSectorSize(p) / 32).value(); }
+SnapConfig SnapConfigFor(RegisteredUpdateProof p) { return SnapConfigForNodes(UpdateSectorSize(p) / 32).Value(); }
 
 } // namespace cuzk::filecoin

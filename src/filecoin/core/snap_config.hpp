@@ -3,8 +3,8 @@
 // partition, apex leaves, the allowed h values, tree_r's shape, and the registered update proofs of
 // the gRPC API (spec/cuzk-api.md §2.3: 0–4 = StackedDrg 2KiB … 64GiB V1).
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/tree_shape.hpp"
-#include "hash/result.hpp"
 
 #include <array>
 #include <cstddef>
@@ -22,8 +22,8 @@ enum class RegisteredUpdateProof : uint8_t {
   k64GiBV1 = 4,
 };
 
-//! kBadArgument (naming the valid range) for ids other than 0–4.
-hash::Result<RegisteredUpdateProof> RegisteredUpdateProofFromId(uint64_t id);
+//! kInvalidArgument (naming the valid range) for ids other than 0–4.
+Expected<RegisteredUpdateProof> RegisteredUpdateProofFromId(uint64_t id);
 //! "StackedDrg2KiBV1" … "StackedDrg64GiBV1".
 std::string_view UpdateProofName(RegisteredUpdateProof p);
 uint64_t UpdateSectorSize(RegisteredUpdateProof p);
@@ -59,8 +59,8 @@ struct SnapConfig {
 };
 
 //! The parameters for a sector of `sector_nodes` nodes: the published sizes and upstream's test
-//! sizes (1, 2, 4, 8, 16, 32 KiB, 8 and 16 MiB, 512 MiB, 32 and 64 GiB); kBadArgument otherwise.
-hash::Result<SnapConfig> SnapConfigForNodes(uint64_t sector_nodes);
+//! sizes (1, 2, 4, 8, 16, 32 KiB, 8 and 16 MiB, 512 MiB, 32 and 64 GiB); kInvalidArgument otherwise.
+Expected<SnapConfig> SnapConfigForNodes(uint64_t sector_nodes);
 SnapConfig SnapConfigFor(RegisteredUpdateProof p);
 
 } // namespace cuzk::filecoin

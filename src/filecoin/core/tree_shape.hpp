@@ -2,8 +2,8 @@
 // spec/post-snap-poseidon.md §1.2): what a sector size fixes and what the trees of
 // filecoin/merkle are built to.
 #pragma once
+#include "base/expected.hpp"
 #include "ff/bls12_381.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +12,6 @@
 namespace cuzk::filecoin {
 
 using ff::Fr;
-using hash::Result;
 
 //! (base, sub, top): (8,0,0) up to 512MiB, (8,8,0) for 32GiB, (8,8,2) for 64GiB. Arities are
 //! 2, 4, 8 or 16; sub = 0 means a single base tree, top ≠ 0 needs sub ≠ 0.
@@ -22,8 +21,8 @@ struct TreeShape {
   size_t top = 0;
 };
 
-//! The arity of each level, bottom-up, for `leaves` leaves. kBadArgument for an unsupported
+//! The arity of each level, bottom-up, for `leaves` leaves. kInvalidArgument for an unsupported
 //! arity or a leaf count that is not (#base trees)·base^k with k ≥ 1.
-Result<std::vector<size_t>> TreeLevelArities(const TreeShape &shape, uint64_t leaves);
+Expected<std::vector<size_t>> TreeLevelArities(const TreeShape &shape, uint64_t leaves);
 
 } // namespace cuzk::filecoin

@@ -9,26 +9,22 @@
 #include <string>
 
 namespace cuzk::filecoin {
-namespace {
+namespace {} // namespace
 
-using hash::BadArgument;
-
-} // namespace
-
-Result<BlockPoseidonTree> BlockPoseidonTree::Build(const TreeShape &shape, uint64_t leaves,
-                                                   std::span<const Fr> block_values,
-                                                   const std::map<uint64_t, Fr> &values) {
+Expected<BlockPoseidonTree> BlockPoseidonTree::Build(const TreeShape &shape, uint64_t leaves,
+                                                     std::span<const Fr> block_values,
+                                                     const std::map<uint64_t, Fr> &values) {
   auto arities = TreeLevelArities(shape, leaves);
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   const uint64_t blocks = block_values.size();
   if (blocks == 0 || !std::has_single_bit(blocks) || leaves % blocks != 0)
-    return BadArgument("block tree: " + std::to_string(blocks) + " blocks do not divide " + std::to_string(leaves) +
-                       " leaves");
+    return InvalidArgument("block tree: " + std::to_string(blocks) + " blocks do not divide " + std::to_string(leaves) +
+                           " leaves");
   if (!values.empty() && values.rbegin()->first >= leaves)
-    return BadArgument("block tree: leaf " + std::to_string(values.rbegin()->first) + " ≥ " + std::to_string(leaves) +
-                       " leaves");
+    return InvalidArgument("block tree: leaf " + std::to_string(values.rbegin()->first) + " ≥ " +
+                           std::to_string(leaves) + " leaves");
   BlockPoseidonTree t;
-  t.arities_ = std::move(arities).value();
+  t.arities_ = std::move(arities).Value();
   t.leaf_count_ = leaves;
   t.block_ = leaves / blocks;
   t.spans_.push_back(1);
@@ -43,7 +39,7 @@ Result<BlockPoseidonTree> BlockPoseidonTree::Build(const TreeShape &shape, uint6
     for (uint64_t e = 0; e < count; e++)
       for (size_t j = 0; j < a; j++) preimages[e * a + j] = t.Plain(l, e * stride * a + j);
     std::vector<Fr> hashed(count);
-    if (auto s = hash::PoseidonHashBatch(a, preimages, hashed); !s) return s.error();
+    if (auto s = hash::PoseidonHashBatch(a, preimages, hashed); !s) return s.GetError();
     t.spans_.push_back(span);
     t.plain_.push_back(std::move(hashed));
   }
@@ -53,8 +49,8 @@ Result<BlockPoseidonTree> BlockPoseidonTree::Build(const TreeShape &shape, uint6
   for (const auto &[i, v] : values) indices.push_back(i); // sorted: std::map
   for (size_t l = 0; l < t.arities_.size(); l++) {
     auto up = HashStoredParents(t.arities_[l], indices, [&](uint64_t j) -> const Fr & { return t.Node(l, j); });
-    if (!up) return up.error();
-    t.levels_.push_back(std::move(up).value());
+    if (!up) return up.GetError();
+    t.levels_.push_back(std::move(up).Value());
   }
   t.root_ = t.Node(t.arities_.size(), 0);
   return t;
@@ -73,9 +69,9 @@ const Fr &BlockPoseidonTree::Node(size_t level, uint64_t index) const {
   return Plain(level, index);
 }
 
-Result<PoseidonTreeProof> BlockPoseidonTree::Prove(uint64_t index) const {
+Expected<PoseidonTreeProof> BlockPoseidonTree::Prove(uint64_t index) const {
   if (index >= leaf_count_)
-    return BadArgument("block tree: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
+    return InvalidArgument("block tree: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
   return ProveStoredLeaf(arities_, index, [this](size_t l, uint64_t i) -> const Fr & { return Node(l, i); });
 }
 

@@ -21,17 +21,17 @@ namespace cuzk::filecoin {
 class BlockPoseidonTree {
 public:
   //! `leaves` leaves of `shape`: leaf i is block_values[i / (leaves / blocks)] unless it is in
-  //! `values`. kBadArgument unless block_values.size() is a power of two dividing leaves, or for an
+  //! `values`. kInvalidArgument unless block_values.size() is a power of two dividing leaves, or for an
   //! index ≥ leaves; shape errors as TreeLevelArities.
-  static Result<BlockPoseidonTree> Build(const TreeShape &shape, uint64_t leaves, std::span<const Fr> block_values,
-                                         const std::map<uint64_t, Fr> &values);
+  static Expected<BlockPoseidonTree> Build(const TreeShape &shape, uint64_t leaves, std::span<const Fr> block_values,
+                                           const std::map<uint64_t, Fr> &values);
 
   const Fr &Root() const { return root_; }
   uint64_t LeafCount() const { return leaf_count_; }
   //! The node of level `level` (0 = leaves) at `index`.
   const Fr &Node(size_t level, uint64_t index) const;
-  //! Same proof as PoseidonTree::Prove on the full tree; kBadArgument when index ≥ LeafCount().
-  Result<PoseidonTreeProof> Prove(uint64_t index) const;
+  //! Same proof as PoseidonTree::Prove on the full tree; kInvalidArgument when index ≥ LeafCount().
+  Expected<PoseidonTreeProof> Prove(uint64_t index) const;
 
 private:
   //! The node over default leaves only (whether or not a stored node replaces it).

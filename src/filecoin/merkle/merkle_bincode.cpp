@@ -20,8 +20,8 @@ void WritePath(BincodeWriter &w, const std::vector<PathElement> &path) {
 }
 
 //! Reads a path of exactly arities.size() levels with arities[l] − 1 hashes each.
-hash::Status ReadPath(BincodeReader &r, std::span<const size_t> arities, std::vector<PathElement> &out,
-                      const std::string &what) {
+Status ReadPath(BincodeReader &r, std::span<const size_t> arities, std::vector<PathElement> &out,
+                const std::string &what) {
   // smallest element: hashes length + index, no hashes (the shape then demands more)
   if (auto s = r.ExactLen(what + ".path", arities.size(), 16); !s) return s;
   out.resize(arities.size());
@@ -31,26 +31,26 @@ hash::Status ReadPath(BincodeReader &r, std::span<const size_t> arities, std::ve
     out[l].hashes.resize(arities[l] - 1);
     for (size_t j = 0; j + 1 < arities[l]; j++) {
       auto h = ReadDomain32(r, at + ".hashes[" + std::to_string(j) + "]");
-      if (!h) return h.error();
+      if (!h) return h.GetError();
       out[l].hashes[j] = *h;
     }
     auto index = r.U64(at + ".index");
-    if (!index) return index.error();
+    if (!index) return index.GetError();
     if (*index >= arities[l])
-      return r.Fail(hash::ErrorCode::kBadArgument, at + ".index",
+      return r.Fail(ErrorCode::kInvalidArgument, at + ".index",
                     "index " + std::to_string(*index) + " ≥ arity " + std::to_string(arities[l]));
     out[l].index = *index;
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 } // namespace
 
-hash::Result<Domain32> ReadDomain32(BincodeReader &r, std::string_view what) {
+Expected<Domain32> ReadDomain32(BincodeReader &r, std::string_view what) {
   Domain32 d{};
-  if (auto s = r.Fixed(d, what); !s) return s.error();
+  if (auto s = r.Fixed(d, what); !s) return s.GetError();
   if (!ff::Fr::FromBytesLE(d.data()))
-    return r.Fail(hash::ErrorCode::kNonCanonical, what, "not a canonical field element (value ≥ r)");
+    return r.Fail(ErrorCode::kNonCanonical, what, "not a canonical field element (value ≥ r)");
   return d;
 }
 
@@ -69,12 +69,12 @@ void WriteMerkleProof(BincodeWriter &w, const MerkleProof &proof) {
   w.Fixed(proof.leaf);
 }
 
-hash::Result<MerkleProof> ReadMerkleProof(BincodeReader &r, const MerkleProofShape &shape, std::string_view what) {
+Expected<MerkleProof> ReadMerkleProof(BincodeReader &r, const MerkleProofShape &shape, std::string_view what) {
   const std::string w(what);
   auto tag = r.U32(w + ".data");
-  if (!tag) return tag.error();
+  if (!tag) return tag.GetError();
   if (*tag != static_cast<uint32_t>(shape.kind))
-    return r.Fail(hash::ErrorCode::kBadArgument, w + ".data",
+    return r.Fail(ErrorCode::kInvalidArgument, w + ".data",
                   "variant " + std::to_string(*tag) + ", expected " +
                       std::to_string(static_cast<uint32_t>(shape.kind)) +
                       " (0 Single, 1 Sub, 2 Top) for this sector size");
@@ -82,25 +82,25 @@ hash::Result<MerkleProof> ReadMerkleProof(BincodeReader &r, const MerkleProofSha
   m.kind = shape.kind;
   const std::span<const size_t> arities(shape.arities);
   const size_t base = shape.BaseLevels();
-  auto read_root_leaf = [&]() -> hash::Status {
+  auto read_root_leaf = [&]() -> Status {
     auto root = ReadDomain32(r, w + ".root");
-    if (!root) return root.error();
+    if (!root) return root.GetError();
     auto leaf = ReadDomain32(r, w + ".leaf");
-    if (!leaf) return leaf.error();
+    if (!leaf) return leaf.GetError();
     m.root = *root;
     m.leaf = *leaf;
-    return hash::Ok();
+    return Status::Ok();
   };
   if (shape.kind == MerkleProofKind::kSingle) {
-    if (auto s = read_root_leaf(); !s) return s.error();
-    if (auto s = ReadPath(r, arities, m.base, w + ".path"); !s) return s.error();
+    if (auto s = read_root_leaf(); !s) return s.GetError();
+    if (auto s = ReadPath(r, arities, m.base, w + ".path"); !s) return s.GetError();
     return m;
   }
-  if (auto s = ReadPath(r, arities.subspan(0, base), m.base, w + ".base_proof"); !s) return s.error();
-  if (auto s = ReadPath(r, arities.subspan(base, 1), m.sub, w + ".sub_proof"); !s) return s.error();
+  if (auto s = ReadPath(r, arities.subspan(0, base), m.base, w + ".base_proof"); !s) return s.GetError();
+  if (auto s = ReadPath(r, arities.subspan(base, 1), m.sub, w + ".sub_proof"); !s) return s.GetError();
   if (shape.kind == MerkleProofKind::kTop)
-    if (auto s = ReadPath(r, arities.subspan(base + 1, 1), m.top, w + ".top_proof"); !s) return s.error();
-  if (auto s = read_root_leaf(); !s) return s.error();
+    if (auto s = ReadPath(r, arities.subspan(base + 1, 1), m.top, w + ".top_proof"); !s) return s.GetError();
+  if (auto s = read_root_leaf(); !s) return s.GetError();
   return m;
 }
 

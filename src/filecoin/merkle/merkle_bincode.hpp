@@ -5,21 +5,21 @@
 //                   | Top { base_proof, sub_proof, top_proof, root, leaf }
 //   InclusionPath = Vec<PathElement>;  PathElement = { hashes: Vec<[u8;32]>, index: u64 }
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/bincode.hpp"
 #include "filecoin/merkle/merkle_proof.hpp"
 #include "filecoin/merkle/merkle_proof_ops.hpp"
-#include "hash/result.hpp"
 
 #include <string_view>
 
 namespace cuzk::filecoin {
 
 void WriteMerkleProof(BincodeWriter &w, const MerkleProof &proof);
-//! Reads one MerkleProof of exactly `shape`: kBadArgument for a wrong tag or index ≥ arity,
+//! Reads one MerkleProof of exactly `shape`: kInvalidArgument for a wrong tag or index ≥ arity,
 //! kBadLength for wrong Vec lengths or truncation, kNonCanonical for a 32-byte value ≥ r. Errors
 //! start with `what`.
-hash::Result<MerkleProof> ReadMerkleProof(BincodeReader &r, const MerkleProofShape &shape, std::string_view what);
+Expected<MerkleProof> ReadMerkleProof(BincodeReader &r, const MerkleProofShape &shape, std::string_view what);
 //! Reads one 32-byte domain element: kNonCanonical (naming `what`) for a value ≥ r.
-hash::Result<Domain32> ReadDomain32(BincodeReader &r, std::string_view what);
+Expected<Domain32> ReadDomain32(BincodeReader &r, std::string_view what);
 
 } // namespace cuzk::filecoin

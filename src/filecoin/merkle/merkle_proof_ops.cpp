@@ -12,8 +12,6 @@ namespace cuzk::filecoin {
 
 namespace {
 
-using hash::BadArgument;
-
 const char *KindName(MerkleProofKind k) {
   switch (k) {
   case MerkleProofKind::kSingle:
@@ -45,18 +43,18 @@ size_t MerkleProofShape::BincodeSize() const {
   return size;
 }
 
-hash::Result<MerkleProofShape> PoseidonProofShape(const TreeShape &shape, uint64_t leaves) {
+Expected<MerkleProofShape> PoseidonProofShape(const TreeShape &shape, uint64_t leaves) {
   auto arities = TreeLevelArities(shape, leaves);
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   MerkleProofShape s;
   s.kind = shape.top ? MerkleProofKind::kTop : shape.sub ? MerkleProofKind::kSub : MerkleProofKind::kSingle;
-  s.arities = std::move(arities).value();
+  s.arities = std::move(arities).Value();
   return s;
 }
 
-hash::Result<MerkleProofShape> ShaProofShape(uint64_t leaves) {
+Expected<MerkleProofShape> ShaProofShape(uint64_t leaves) {
   if (leaves < 2 || !std::has_single_bit(leaves))
-    return BadArgument("tree_d of " + std::to_string(leaves) + " leaves: not a power of two ≥ 2");
+    return InvalidArgument("tree_d of " + std::to_string(leaves) + " leaves: not a power of two ≥ 2");
   MerkleProofShape s;
   s.arities.assign(std::countr_zero(leaves), 2);
   return s;
@@ -89,26 +87,27 @@ MerkleProof ToMerkleProof(const ShaTreeProof &proof, const Digest32 &root) {
   return m;
 }
 
-hash::Status CheckMerkleProofShape(const MerkleProof &proof, const MerkleProofShape &shape) {
+Status CheckMerkleProofShape(const MerkleProof &proof, const MerkleProofShape &shape) {
   if (proof.kind != shape.kind)
-    return BadArgument(std::string("merkle proof is ") + KindName(proof.kind) + ", expected " + KindName(shape.kind));
+    return InvalidArgument(std::string("merkle proof is ") + KindName(proof.kind) + ", expected " +
+                           KindName(shape.kind));
   const size_t extra = ExtraLevels(shape.kind);
   if (proof.sub.size() != (extra >= 1 ? 1u : 0u) || proof.top.size() != (extra == 2 ? 1u : 0u))
-    return BadArgument("merkle proof: sub/top paths must hold exactly one level each for its kind");
+    return InvalidArgument("merkle proof: sub/top paths must hold exactly one level each for its kind");
   if (proof.base.size() != shape.BaseLevels())
-    return BadArgument("merkle proof: " + std::to_string(proof.base.size()) + " base levels, expected " +
-                       std::to_string(shape.BaseLevels()));
+    return InvalidArgument("merkle proof: " + std::to_string(proof.base.size()) + " base levels, expected " +
+                           std::to_string(shape.BaseLevels()));
   for (size_t l = 0; l < shape.arities.size(); l++) {
     const PathElement &e = proof.Level(l);
     const size_t a = shape.arities[l];
     if (e.hashes.size() != a - 1)
-      return BadArgument("merkle proof level " + std::to_string(l) + ": " + std::to_string(e.hashes.size()) +
-                         " sibling hashes, arity " + std::to_string(a) + " needs " + std::to_string(a - 1));
+      return InvalidArgument("merkle proof level " + std::to_string(l) + ": " + std::to_string(e.hashes.size()) +
+                             " sibling hashes, arity " + std::to_string(a) + " needs " + std::to_string(a - 1));
     if (e.index >= a)
-      return BadArgument("merkle proof level " + std::to_string(l) + ": index " + std::to_string(e.index) +
-                         " ≥ arity " + std::to_string(a));
+      return InvalidArgument("merkle proof level " + std::to_string(l) + ": index " + std::to_string(e.index) +
+                             " ≥ arity " + std::to_string(a));
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 uint64_t MerkleProofPathIndex(const MerkleProof &proof) {
@@ -121,19 +120,18 @@ uint64_t MerkleProofPathIndex(const MerkleProof &proof) {
   return index;
 }
 
-hash::Result<ff::Fr> PoseidonMerkleProofRoot(const MerkleProof &proof) {
+Expected<ff::Fr> PoseidonMerkleProofRoot(const MerkleProof &proof) {
   PoseidonTreeProof p;
   auto leaf = hash::FrFromBytesLE(proof.leaf);
-  if (!leaf) return hash::MakeError(leaf.error().code, "merkle proof leaf: " + leaf.error().message);
+  if (!leaf) return MakeError(leaf.Code(), "merkle proof leaf: " + leaf.ErrorMessage());
   p.leaf = *leaf;
   for (size_t l = 0; l < proof.LevelCount(); l++) {
     const PathElement &e = proof.Level(l);
-    if (e.index > UINT32_MAX) return BadArgument("merkle proof level " + std::to_string(l) + ": index too large");
+    if (e.index > UINT32_MAX) return InvalidArgument("merkle proof level " + std::to_string(l) + ": index too large");
     PoseidonPathLevel level{uint32_t(e.index), {}};
     for (const Domain32 &h : e.hashes) {
       auto x = hash::FrFromBytesLE(h);
-      if (!x)
-        return hash::MakeError(x.error().code, "merkle proof level " + std::to_string(l) + ": " + x.error().message);
+      if (!x) return MakeError(x.Code(), "merkle proof level " + std::to_string(l) + ": " + x.ErrorMessage());
       level.siblings.push_back(*x);
     }
     p.path.push_back(std::move(level));
@@ -141,29 +139,29 @@ hash::Result<ff::Fr> PoseidonMerkleProofRoot(const MerkleProof &proof) {
   return PoseidonTreeProofRoot(p);
 }
 
-hash::Result<Domain32> ShaMerkleProofRoot(const MerkleProof &proof) {
+Expected<Domain32> ShaMerkleProofRoot(const MerkleProof &proof) {
   Domain32 cur = proof.leaf;
   for (size_t l = 0; l < proof.LevelCount(); l++) {
     const PathElement &e = proof.Level(l);
     if (e.hashes.size() != 1 || e.index > 1)
-      return BadArgument("tree_d proof level " + std::to_string(l) + ": needs one sibling and index 0 or 1");
+      return InvalidArgument("tree_d proof level " + std::to_string(l) + ": needs one sibling and index 0 or 1");
     cur = e.index ? hash::Sha256Node(e.hashes[0], cur) : hash::Sha256Node(cur, e.hashes[0]);
   }
   return cur;
 }
 
-hash::Status VerifyPoseidonMerkleProof(const MerkleProof &proof) {
+Status VerifyPoseidonMerkleProof(const MerkleProof &proof) {
   auto root = PoseidonMerkleProofRoot(proof);
-  if (!root) return root.error();
-  if (hash::FrToBytesLE(*root) != proof.root) return BadArgument("merkle proof: path does not lead to its root");
-  return hash::Ok();
+  if (!root) return root.GetError();
+  if (hash::FrToBytesLE(*root) != proof.root) return InvalidArgument("merkle proof: path does not lead to its root");
+  return Status::Ok();
 }
 
-hash::Status VerifyShaMerkleProof(const MerkleProof &proof) {
+Status VerifyShaMerkleProof(const MerkleProof &proof) {
   auto root = ShaMerkleProofRoot(proof);
-  if (!root) return root.error();
-  if (*root != proof.root) return BadArgument("tree_d proof: path does not lead to its root");
-  return hash::Ok();
+  if (!root) return root.GetError();
+  if (*root != proof.root) return InvalidArgument("tree_d proof: path does not lead to its root");
+  return Status::Ok();
 }
 
 } // namespace cuzk::filecoin

@@ -6,11 +6,11 @@
 // of levels, siblings per level, index < arity), so that verification never hashes a malformed
 // level and errors say exactly what is wrong.
 #pragma once
+#include "base/expected.hpp"
 #include "ff/bls12_381.hpp"
 #include "filecoin/merkle/merkle_proof.hpp"
 #include "filecoin/merkle/poseidon_tree.hpp"
 #include "filecoin/merkle/sha_tree.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,31 +31,31 @@ struct MerkleProofShape {
 };
 
 //! tree_r_last / tree_c of `leaves` leaves with shape (base, sub, top); errors as TreeLevelArities.
-hash::Result<MerkleProofShape> PoseidonProofShape(const TreeShape &shape, uint64_t leaves);
-//! tree_d: binary, kSingle, log2(leaves) levels. kBadArgument unless leaves is a power of two ≥ 2.
-hash::Result<MerkleProofShape> ShaProofShape(uint64_t leaves);
+Expected<MerkleProofShape> PoseidonProofShape(const TreeShape &shape, uint64_t leaves);
+//! tree_d: binary, kSingle, log2(leaves) levels. kInvalidArgument unless leaves is a power of two ≥ 2.
+Expected<MerkleProofShape> ShaProofShape(uint64_t leaves);
 
 //! The serde proof of a Poseidon tree proof (levels split into base/sub/top by `shape`'s kind).
 MerkleProof ToMerkleProof(const PoseidonTreeProof &proof, const ff::Fr &root, MerkleProofKind kind);
 //! The serde proof of a tree_d proof: one sibling per level, index = the index bit.
 MerkleProof ToMerkleProof(const ShaTreeProof &proof, const Digest32 &root);
 
-//! kBadArgument naming the first difference between proof and shape (kind, level count, number of
+//! kInvalidArgument naming the first difference between proof and shape (kind, level count, number of
 //! hashes at a level, index ≥ arity).
-hash::Status CheckMerkleProofShape(const MerkleProof &proof, const MerkleProofShape &shape);
+Status CheckMerkleProofShape(const MerkleProof &proof, const MerkleProofShape &shape);
 
 //! path_index: Σ index_l · Π_{j<l} arity_j over base, sub, top levels (arity = hashes + 1).
 uint64_t MerkleProofPathIndex(const MerkleProof &proof);
 
 //! The root a Poseidon proof's path leads to from its leaf. kNonCanonical for an element ≥ r,
-//! kBadArity / kBadArgument for a malformed level (check the shape first for clearer messages).
-hash::Result<ff::Fr> PoseidonMerkleProofRoot(const MerkleProof &proof);
+//! kBadArity / kInvalidArgument for a malformed level (check the shape first for clearer messages).
+Expected<ff::Fr> PoseidonMerkleProofRoot(const MerkleProof &proof);
 //! The root a SHA-256 (tree_d) proof's path leads to: trunc254(SHA256(left ‖ right)) per level.
-//! kBadArgument for a level without exactly one sibling or with index > 1.
-hash::Result<Domain32> ShaMerkleProofRoot(const MerkleProof &proof);
+//! kInvalidArgument for a level without exactly one sibling or with index > 1.
+Expected<Domain32> ShaMerkleProofRoot(const MerkleProof &proof);
 
 //! `verify()`: the path leads from leaf to the proof's own root. Ok or an error saying why not.
-hash::Status VerifyPoseidonMerkleProof(const MerkleProof &proof);
-hash::Status VerifyShaMerkleProof(const MerkleProof &proof);
+Status VerifyPoseidonMerkleProof(const MerkleProof &proof);
+Status VerifyShaMerkleProof(const MerkleProof &proof);
 
 } // namespace cuzk::filecoin

@@ -12,8 +12,6 @@ namespace {
 
 bool SupportedArity(size_t a) { return a == 2 || a == 4 || a == 8 || a == 16; }
 
-using hash::BadArgument;
-
 } // namespace
 
 uint64_t PoseidonTreeProof::LeafIndex() const {
@@ -25,26 +23,26 @@ uint64_t PoseidonTreeProof::LeafIndex() const {
   return index;
 }
 
-Result<PoseidonTree> PoseidonTree::Build(const TreeShape &shape, std::span<const Fr> leaves) {
+Expected<PoseidonTree> PoseidonTree::Build(const TreeShape &shape, std::span<const Fr> leaves) {
   auto arities = TreeLevelArities(shape, leaves.size());
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   PoseidonTree t;
-  t.arities_ = std::move(arities).value();
+  t.arities_ = std::move(arities).Value();
   t.levels_.emplace_back(leaves.begin(), leaves.end());
   for (size_t a : t.arities_) {
     const std::vector<Fr> &children = t.levels_.back();
     std::vector<Fr> parents(children.size() / a);
     auto s = hash::PoseidonHashBatch(a, children, parents);
-    if (!s) return s.error();
+    if (!s) return s.GetError();
     t.levels_.push_back(std::move(parents));
   }
   return t;
 }
 
-Result<PoseidonTreeProof> PoseidonTree::Prove(uint64_t index) const {
+Expected<PoseidonTreeProof> PoseidonTree::Prove(uint64_t index) const {
   if (index >= LeafCount())
-    return BadArgument("poseidon tree proof: leaf index " + std::to_string(index) + " out of range (" +
-                       std::to_string(LeafCount()) + " leaves)");
+    return InvalidArgument("poseidon tree proof: leaf index " + std::to_string(index) + " out of range (" +
+                           std::to_string(LeafCount()) + " leaves)");
   PoseidonTreeProof p{levels_[0][index], {}};
   for (size_t l = 0; l < arities_.size(); l++) {
     const size_t a = arities_[l];
@@ -58,22 +56,22 @@ Result<PoseidonTreeProof> PoseidonTree::Prove(uint64_t index) const {
   return p;
 }
 
-Result<Fr> PoseidonTreeProofRoot(const PoseidonTreeProof &proof) {
+Expected<Fr> PoseidonTreeProofRoot(const PoseidonTreeProof &proof) {
   Fr cur = proof.leaf;
   std::vector<Fr> preimage;
   for (size_t l = 0; l < proof.path.size(); l++) {
     const PoseidonPathLevel &level = proof.path[l];
     const size_t a = level.siblings.size() + 1;
     if (!SupportedArity(a))
-      return hash::MakeError(hash::ErrorCode::kBadArity, "poseidon tree proof: level " + std::to_string(l) + " has " +
-                                                             std::to_string(level.siblings.size()) + " siblings");
+      return MakeError(ErrorCode::kBadArity, "poseidon tree proof: level " + std::to_string(l) + " has " +
+                                                 std::to_string(level.siblings.size()) + " siblings");
     if (level.index >= a)
-      return BadArgument("poseidon tree proof: level " + std::to_string(l) + " index " + std::to_string(level.index) +
-                         " ≥ arity " + std::to_string(a));
+      return InvalidArgument("poseidon tree proof: level " + std::to_string(l) + " index " +
+                             std::to_string(level.index) + " ≥ arity " + std::to_string(a));
     preimage.assign(level.siblings.begin(), level.siblings.end());
     preimage.insert(preimage.begin() + level.index, cur); // the node goes back at its position
     auto h = hash::PoseidonHashMerkle(preimage);
-    if (!h) return h.error();
+    if (!h) return h.GetError();
     cur = *h;
   }
   return cur;
@@ -81,7 +79,7 @@ Result<Fr> PoseidonTreeProofRoot(const PoseidonTreeProof &proof) {
 
 bool VerifyPoseidonTreeProof(const PoseidonTreeProof &proof, const Fr &root) {
   auto r = PoseidonTreeProofRoot(proof);
-  return r.ok() && *r == root;
+  return r.HasValue() && *r == root;
 }
 
 } // namespace cuzk::filecoin

@@ -7,9 +7,9 @@
 // [base, …, base, sub, top] (bottom-up, a zero arity left out), and a leaf index is the
 // mixed-radix number of the per-level positions, low level first — Filecoin's path_index.
 #pragma once
+#include "base/expected.hpp"
 #include "ff/bls12_381.hpp"
 #include "filecoin/core/tree_shape.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +19,6 @@
 namespace cuzk::filecoin {
 
 using ff::Fr;
-using hash::Result;
 
 //! One level of a path: the node's position among its `arity` siblings and the arity − 1 others,
 //! in order, the node itself left out.
@@ -38,22 +37,22 @@ struct PoseidonTreeProof {
 class PoseidonTree {
 public:
   //! Builds every level in parallel (PoseidonHashBatch); errors as TreeLevelArities.
-  static Result<PoseidonTree> Build(const TreeShape &shape, std::span<const Fr> leaves);
+  static Expected<PoseidonTree> Build(const TreeShape &shape, std::span<const Fr> leaves);
 
   const Fr &Root() const { return levels_.back().front(); }
   uint64_t LeafCount() const { return levels_.front().size(); }
   const std::vector<size_t> &Arities() const { return arities_; }
-  //! kBadArgument when index ≥ LeafCount().
-  Result<PoseidonTreeProof> Prove(uint64_t index) const;
+  //! kInvalidArgument when index ≥ LeafCount().
+  Expected<PoseidonTreeProof> Prove(uint64_t index) const;
 
 private:
   std::vector<size_t> arities_;
   std::vector<std::vector<Fr>> levels_; //!< levels_[0] = leaves, levels_.back() = {root}
 };
 
-//! The root a proof leads to; kBadArity / kBadArgument for a path level whose arity is not
+//! The root a proof leads to; kBadArity / kInvalidArgument for a path level whose arity is not
 //! supported or whose index is ≥ its arity.
-Result<Fr> PoseidonTreeProofRoot(const PoseidonTreeProof &proof);
+Expected<Fr> PoseidonTreeProofRoot(const PoseidonTreeProof &proof);
 //! True when the proof is well formed and leads to root.
 bool VerifyPoseidonTreeProof(const PoseidonTreeProof &proof, const Fr &root);
 

@@ -18,10 +18,10 @@ Digest32 NodeAt(const std::vector<uint8_t> &nodes, uint64_t i) {
 
 } // namespace
 
-Result<ShaTree> ShaTree::Build(std::span<const uint8_t> leaves) {
+Expected<ShaTree> ShaTree::Build(std::span<const uint8_t> leaves) {
   if (leaves.size() < 32 || leaves.size() % 32 != 0 || !std::has_single_bit(leaves.size() / 32))
-    return hash::MakeError(hash::ErrorCode::kBadLength,
-                           "tree_d: " + std::to_string(leaves.size()) + " bytes of leaves is not 32·2^k bytes");
+    return MakeError(ErrorCode::kBadLength,
+                     "tree_d: " + std::to_string(leaves.size()) + " bytes of leaves is not 32·2^k bytes");
   ShaTree t;
   t.leaf_count_ = leaves.size() / 32;
   t.height_ = size_t(std::countr_zero(t.leaf_count_));
@@ -39,11 +39,10 @@ Result<ShaTree> ShaTree::Build(std::span<const uint8_t> leaves) {
   return t;
 }
 
-Result<ShaTreeProof> ShaTree::Prove(uint64_t index) const {
+Expected<ShaTreeProof> ShaTree::Prove(uint64_t index) const {
   if (index >= leaf_count_)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "tree_d proof: leaf index " + std::to_string(index) +
-                                                              " out of range (" + std::to_string(leaf_count_) +
-                                                              " leaves)");
+    return MakeError(ErrorCode::kInvalidArgument, "tree_d proof: leaf index " + std::to_string(index) +
+                                                      " out of range (" + std::to_string(leaf_count_) + " leaves)");
   ShaTreeProof p{NodeAt(nodes_, index), index, {}};
   uint64_t offset = 0, i = index;
   for (uint64_t n = leaf_count_; n > 1; n /= 2, i /= 2) {

@@ -2,7 +2,7 @@
 // (leaves are not hashed; spec/post-snap-poseidon.md §1.1), with inclusion proofs. Its root is
 // comm_d (filecoin/core/comm_d.hpp computes the root alone, without keeping the levels).
 #pragma once
-#include "hash/result.hpp"
+#include "base/expected.hpp"
 #include "hash/sha256.hpp"
 
 #include <cstddef>
@@ -13,7 +13,6 @@
 namespace cuzk::filecoin {
 
 using hash::Digest32;
-using hash::Result;
 
 //! A leaf, its index and its siblings bottom-up: at level l the node is the right child when bit l
 //! of the index is set.
@@ -26,13 +25,13 @@ struct ShaTreeProof {
 class ShaTree {
 public:
   //! leaves: 32·2^k bytes (kBadLength otherwise). Each level is hashed in parallel.
-  static Result<ShaTree> Build(std::span<const uint8_t> leaves);
+  static Expected<ShaTree> Build(std::span<const uint8_t> leaves);
 
   const Digest32 &Root() const { return root_; }
   uint64_t LeafCount() const { return leaf_count_; }
   size_t Height() const { return height_; }
-  //! kBadArgument when index ≥ LeafCount().
-  Result<ShaTreeProof> Prove(uint64_t index) const;
+  //! kInvalidArgument when index ≥ LeafCount().
+  Expected<ShaTreeProof> Prove(uint64_t index) const;
 
 private:
   std::vector<uint8_t> nodes_; //!< every level, leaves first, 32 bytes a node

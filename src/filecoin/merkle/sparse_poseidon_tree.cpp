@@ -9,17 +9,16 @@
 
 namespace cuzk::filecoin {
 
-Result<SparsePoseidonTree> SparsePoseidonTree::Build(const TreeShape &shape, uint64_t leaves, const Fr &default_leaf,
-                                                     const std::map<uint64_t, Fr> &values) {
+Expected<SparsePoseidonTree> SparsePoseidonTree::Build(const TreeShape &shape, uint64_t leaves, const Fr &default_leaf,
+                                                       const std::map<uint64_t, Fr> &values) {
   auto arities = TreeLevelArities(shape, leaves);
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   if (!values.empty() && values.rbegin()->first >= leaves) {
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "sparse tree: leaf " +
-                                                              std::to_string(values.rbegin()->first) + " ≥ " +
-                                                              std::to_string(leaves) + " leaves");
+    return MakeError(ErrorCode::kInvalidArgument, "sparse tree: leaf " + std::to_string(values.rbegin()->first) +
+                                                      " ≥ " + std::to_string(leaves) + " leaves");
   }
   SparsePoseidonTree t;
-  t.arities_ = std::move(arities).value();
+  t.arities_ = std::move(arities).Value();
   t.leaf_count_ = leaves;
   t.defaults_.push_back(default_leaf);
   t.levels_.emplace_back(values.begin(), values.end());
@@ -29,11 +28,11 @@ Result<SparsePoseidonTree> SparsePoseidonTree::Build(const TreeShape &shape, uin
     const size_t level = t.levels_.size() - 1;
     std::vector<Fr> same(a, t.defaults_.back());
     auto up_default = hash::PoseidonHashMerkle(same);
-    if (!up_default) return up_default.error();
+    if (!up_default) return up_default.GetError();
     auto up = HashStoredParents(a, indices, [&](uint64_t j) -> const Fr & { return t.Node(level, j); });
-    if (!up) return up.error();
+    if (!up) return up.GetError();
     t.defaults_.push_back(*up_default);
-    t.levels_.push_back(std::move(up).value());
+    t.levels_.push_back(std::move(up).Value());
   }
   t.root_ = t.Node(t.levels_.size() - 1, 0);
   return t;
@@ -45,10 +44,10 @@ const Fr &SparsePoseidonTree::Node(size_t level, uint64_t index) const {
   return it == stored.end() ? defaults_[level] : it->second;
 }
 
-Result<PoseidonTreeProof> SparsePoseidonTree::Prove(uint64_t index) const {
+Expected<PoseidonTreeProof> SparsePoseidonTree::Prove(uint64_t index) const {
   if (index >= leaf_count_) {
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "sparse tree: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "sparse tree: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
   }
   return ProveStoredLeaf(arities_, index, [this](size_t l, uint64_t i) -> const Fr & { return Node(l, i); });
 }

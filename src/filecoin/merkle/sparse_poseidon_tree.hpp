@@ -20,16 +20,16 @@ namespace cuzk::filecoin {
 class SparsePoseidonTree {
 public:
   //! `leaves` leaves of `shape` (errors as TreeLevelArities), every one `default_leaf` except
-  //! those in `values` (kBadArgument for an index ≥ leaves). Each level hashes in parallel.
-  static Result<SparsePoseidonTree> Build(const TreeShape &shape, uint64_t leaves, const Fr &default_leaf,
-                                          const std::map<uint64_t, Fr> &values);
+  //! those in `values` (kInvalidArgument for an index ≥ leaves). Each level hashes in parallel.
+  static Expected<SparsePoseidonTree> Build(const TreeShape &shape, uint64_t leaves, const Fr &default_leaf,
+                                            const std::map<uint64_t, Fr> &values);
 
   const Fr &Root() const { return root_; }
   uint64_t LeafCount() const { return leaf_count_; }
   //! The value of a node of level `level` (0 = leaves): stored, or that level's default.
   const Fr &Node(size_t level, uint64_t index) const;
-  //! Same proof as PoseidonTree::Prove on the full tree; kBadArgument when index ≥ LeafCount().
-  Result<PoseidonTreeProof> Prove(uint64_t index) const;
+  //! Same proof as PoseidonTree::Prove on the full tree; kInvalidArgument when index ≥ LeafCount().
+  Expected<PoseidonTreeProof> Prove(uint64_t index) const;
 
 private:
   std::vector<size_t> arities_;

@@ -7,15 +7,14 @@
 
 namespace cuzk::filecoin {
 
-Result<SparseShaTree> SparseShaTree::Build(uint64_t leaves, const Digest32 &default_leaf,
-                                           const std::map<uint64_t, Digest32> &values) {
+Expected<SparseShaTree> SparseShaTree::Build(uint64_t leaves, const Digest32 &default_leaf,
+                                             const std::map<uint64_t, Digest32> &values) {
   if (leaves < 2 || !std::has_single_bit(leaves))
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "sparse tree_d: " + std::to_string(leaves) + " leaves is not a power of two ≥ 2");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "sparse tree_d: " + std::to_string(leaves) + " leaves is not a power of two ≥ 2");
   if (!values.empty() && values.rbegin()->first >= leaves)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "sparse tree_d: leaf " +
-                                                              std::to_string(values.rbegin()->first) + " ≥ " +
-                                                              std::to_string(leaves) + " leaves");
+    return MakeError(ErrorCode::kInvalidArgument, "sparse tree_d: leaf " + std::to_string(values.rbegin()->first) +
+                                                      " ≥ " + std::to_string(leaves) + " leaves");
   SparseShaTree t;
   t.leaf_count_ = leaves;
   t.defaults_.push_back(default_leaf);
@@ -41,10 +40,10 @@ const Digest32 &SparseShaTree::Node(size_t level, uint64_t index) const {
   return it == stored.end() ? defaults_[level] : it->second;
 }
 
-Result<ShaTreeProof> SparseShaTree::Prove(uint64_t index) const {
+Expected<ShaTreeProof> SparseShaTree::Prove(uint64_t index) const {
   if (index >= leaf_count_)
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "sparse tree_d: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "sparse tree_d: leaf " + std::to_string(index) + " ≥ " + std::to_string(leaf_count_));
   ShaTreeProof proof{Node(0, index), index, {}};
   for (size_t l = 0; l + 1 < defaults_.size(); l++) {
     proof.siblings.push_back(Node(l, index ^ 1));

@@ -18,17 +18,17 @@ namespace cuzk::filecoin {
 class SparseShaTree {
 public:
   //! `leaves` (a power of two ≥ 2) leaves, every one `default_leaf` except those in `values`.
-  //! kBadArgument for another leaf count or an index ≥ leaves.
-  static Result<SparseShaTree> Build(uint64_t leaves, const Digest32 &default_leaf,
-                                     const std::map<uint64_t, Digest32> &values);
+  //! kInvalidArgument for another leaf count or an index ≥ leaves.
+  static Expected<SparseShaTree> Build(uint64_t leaves, const Digest32 &default_leaf,
+                                       const std::map<uint64_t, Digest32> &values);
 
   const Digest32 &Root() const { return root_; }
   uint64_t LeafCount() const { return leaf_count_; }
   size_t Height() const { return defaults_.size() - 1; }
   //! The node of level `level` (0 = leaves): stored, or that level's default.
   const Digest32 &Node(size_t level, uint64_t index) const;
-  //! Same proof as ShaTree::Prove on the full tree; kBadArgument when index ≥ LeafCount().
-  Result<ShaTreeProof> Prove(uint64_t index) const;
+  //! Same proof as ShaTree::Prove on the full tree; kInvalidArgument when index ≥ LeafCount().
+  Expected<ShaTreeProof> Prove(uint64_t index) const;
 
 private:
   std::vector<Digest32> defaults_;                             //!< defaults_[l]: a node of level l over default leaves

@@ -17,8 +17,8 @@ namespace cuzk::filecoin {
 //! `arity` children read through child(j), all in one PoseidonHashBatch. `indices` becomes the
 //! parents' (again sorted and distinct), ready for the next level.
 template <class ChildOf>
-Result<std::unordered_map<uint64_t, Fr>> HashStoredParents(size_t arity, std::vector<uint64_t> &indices,
-                                                           const ChildOf &child) {
+Expected<std::unordered_map<uint64_t, Fr>> HashStoredParents(size_t arity, std::vector<uint64_t> &indices,
+                                                             const ChildOf &child) {
   std::vector<uint64_t> parents;
   for (uint64_t i : indices)
     if (parents.empty() || parents.back() != i / arity) parents.push_back(i / arity);
@@ -26,7 +26,7 @@ Result<std::unordered_map<uint64_t, Fr>> HashStoredParents(size_t arity, std::ve
   for (size_t p = 0; p < parents.size(); p++)
     for (size_t j = 0; j < arity; j++) preimages[p * arity + j] = child(parents[p] * arity + j);
   std::vector<Fr> hashed(parents.size());
-  if (auto s = hash::PoseidonHashBatch(arity, preimages, hashed); !s) return s.error();
+  if (auto s = hash::PoseidonHashBatch(arity, preimages, hashed); !s) return s.GetError();
   std::unordered_map<uint64_t, Fr> up;
   up.reserve(parents.size());
   for (size_t p = 0; p < parents.size(); p++) up.emplace(parents[p], hashed[p]);

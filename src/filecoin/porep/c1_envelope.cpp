@@ -14,8 +14,6 @@ namespace cuzk::filecoin {
 namespace {
 
 namespace od = simdjson::ondemand;
-using hash::ErrorCode;
-using hash::MakeError;
 
 constexpr char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 constexpr uint8_t INVALID = 0xff;
@@ -28,9 +26,7 @@ constexpr std::array<uint8_t, 256> DecodeTable() {
 }
 constexpr std::array<uint8_t, 256> DECODE = DecodeTable();
 
-hash::Error EnvelopeError(const std::string &what) {
-  return MakeError(ErrorCode::kBadArgument, "C1 envelope: " + what);
-}
+Error EnvelopeError(const std::string &what) { return MakeError(ErrorCode::kInvalidArgument, "C1 envelope: " + what); }
 
 std::string DescribeJsonError(simdjson::error_code e) {
   return e == simdjson::INCORRECT_TYPE ? std::string("a value of another type")
@@ -60,9 +56,9 @@ std::string Base64Encode(std::span<const uint8_t> bytes) {
   return out;
 }
 
-Result<std::vector<uint8_t>> Base64Decode(std::string_view text) {
+Expected<std::vector<uint8_t>> Base64Decode(std::string_view text) {
   if (text.size() % 4 != 0) {
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      "base64: length " + std::to_string(text.size()) + " is not a multiple of 4 (padding missing?)");
   }
   size_t padding = 0;
@@ -73,7 +69,7 @@ Result<std::vector<uint8_t>> Base64Decode(std::string_view text) {
   const size_t groups = text.size() / 4;
   auto bad = [&](size_t pos) {
     const unsigned char c = static_cast<unsigned char>(text[pos]);
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      "base64: invalid character 0x" + std::string(1, "0123456789abcdef"[c >> 4]) +
                          std::string(1, "0123456789abcdef"[c & 15]) + " at offset " + std::to_string(pos));
   };
@@ -100,7 +96,7 @@ Result<std::vector<uint8_t>> Base64Decode(std::string_view text) {
 
 namespace {
 
-Result<C1Envelope> ReadEnvelope(od::document_reference &doc) {
+Expected<C1Envelope> ReadEnvelope(od::document_reference &doc) {
   od::object obj;
   if (auto e = doc.get_object().get(obj)) return EnvelopeError("expected a JSON object, found " + DescribeJsonError(e));
   C1Envelope env;
@@ -132,8 +128,8 @@ Result<C1Envelope> ReadEnvelope(od::document_reference &doc) {
         return EnvelopeError(name + ": expected a base64 string, found " + DescribeJsonError(e));
       }
       auto bytes = Base64Decode(b64);
-      if (!bytes) return EnvelopeError(name + ": " + bytes.error().message);
-      env.phase1_out = std::move(bytes).value();
+      if (!bytes) return EnvelopeError(name + ": " + bytes.ErrorMessage());
+      env.phase1_out = std::move(bytes).Value();
     }
   }
   for (size_t k = 0; k < KEYS.size(); k++) {
@@ -144,7 +140,7 @@ Result<C1Envelope> ReadEnvelope(od::document_reference &doc) {
 
 } // namespace
 
-Result<C1Envelope> ParseC1Envelope(std::string_view json) {
+Expected<C1Envelope> ParseC1Envelope(std::string_view json) {
   simdjson::padded_string padded(json.data(), json.size());
   od::parser parser;
   // one batch over the whole input: content after the root object shows as a second document
@@ -171,14 +167,14 @@ std::string WriteC1Envelope(const C1Envelope &envelope) {
   return out;
 }
 
-Result<C1Request> ParseC1Request(std::string_view envelope_json) {
+Expected<C1Request> ParseC1Request(std::string_view envelope_json) {
   auto env = ParseC1Envelope(envelope_json);
-  if (!env) return env.error();
+  if (!env) return env.GetError();
   if (env->sector_num < 0) {
     return EnvelopeError("SectorNum: expected a sector number ≥ 0, found " + std::to_string(env->sector_num));
   }
   auto c1 = ParseC1JsonInPlace(env->phase1_out); // Base64Decode left the padding
-  if (!c1) return MakeError(c1.error().code, "C1 envelope: Phase1Out: " + c1.error().message);
+  if (!c1) return MakeError(c1.Code(), "C1 envelope: Phase1Out: " + c1.ErrorMessage());
   // ParseC1Json accepted the name, so it is one of the registered proofs
   const SealProofInfo &info = GetSealProofInfo(*SealProofFromName(c1->registered_proof));
   if (env->sector_size != info.sector_size) {
@@ -188,7 +184,7 @@ Result<C1Request> ParseC1Request(std::string_view envelope_json) {
   C1Request req;
   req.sector_num = env->sector_num;
   req.sector_size = env->sector_size;
-  req.c1 = std::move(c1).value();
+  req.c1 = std::move(c1).Value();
   return req;
 }
 

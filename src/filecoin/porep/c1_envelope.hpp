@@ -2,8 +2,8 @@
 // {"SectorNum": int64, "Phase1Out": <standard base64 of the C1 JSON>, "SectorSize": uint64}
 // (spec/cuzk-api.md §2.2, spec/porep.md §5), and the base64 it needs.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/porep/porep_vanilla_proof.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <span>
@@ -13,16 +13,14 @@
 
 namespace cuzk::filecoin {
 
-using hash::Result;
-
 //! RFC 4648 base64 with the standard alphabet and '=' padding (Go's base64.StdEncoding, which
 //! encoding/json uses for []byte).
 std::string Base64Encode(std::span<const uint8_t> bytes);
 //! Decodes what Base64Encode writes. Like Go's non-strict decoder it ignores the unused low bits
 //! of the last group; any other character, a length that is not a multiple of 4 or misplaced
-//! padding is kBadArgument naming the offset. The result's capacity leaves C1_JSON_PADDING zero
+//! padding is kInvalidArgument naming the offset. The result's capacity leaves C1_JSON_PADDING zero
 //! bytes after its end, so a decoded C1 parses in place (ParseC1JsonInPlace).
-Result<std::vector<uint8_t>> Base64Decode(std::string_view text);
+Expected<std::vector<uint8_t>> Base64Decode(std::string_view text);
 
 struct C1Envelope {
   int64_t sector_num = 0;
@@ -31,8 +29,8 @@ struct C1Envelope {
 };
 
 //! The envelope JSON: all three keys required (serde), any order, unknown keys ignored.
-//! kBadArgument naming the key for a missing, duplicate or mistyped one or bad base64.
-Result<C1Envelope> ParseC1Envelope(std::string_view json);
+//! kInvalidArgument naming the key for a missing, duplicate or mistyped one or bad base64.
+Expected<C1Envelope> ParseC1Envelope(std::string_view json);
 //! Go's json.Marshal of the envelope: {"SectorNum":…,"Phase1Out":"…","SectorSize":…}.
 std::string WriteC1Envelope(const C1Envelope &envelope);
 
@@ -45,6 +43,6 @@ struct C1Request {
 
 //! Envelope, then base64, then C1 JSON (ParseC1Json); the sector number must be ≥ 0 and the
 //! sector size must be the one of the C1's registered proof. Errors say which layer failed.
-Result<C1Request> ParseC1Request(std::string_view envelope_json);
+Expected<C1Request> ParseC1Request(std::string_view envelope_json);
 
 } // namespace cuzk::filecoin

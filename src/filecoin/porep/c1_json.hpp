@@ -9,8 +9,8 @@
 // every Column. Shape checks that need the sector size (counts, path lengths) are
 // filecoin/porep/porep_vanilla_verify.hpp's job.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/porep/porep_vanilla_proof.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <span>
@@ -19,19 +19,17 @@
 
 namespace cuzk::filecoin {
 
-using hash::Result;
-
 //! The `VanillaSealProof` variant that goes with a registered proof name: its size prefix plus
-//! "V1" ("StackedDrg32GiBV1_1_Feat_SyntheticPoRep" → "StackedDrg32GiBV1"). kBadArgument when the
+//! "V1" ("StackedDrg32GiBV1_1_Feat_SyntheticPoRep" → "StackedDrg32GiBV1"). kInvalidArgument when the
 //! name is none of the 20 RegisteredSealProof names (filecoin/core/registered_seal_proof.hpp).
-Result<std::string> VanillaProofVariantName(std::string_view registered_proof);
+Expected<std::string> VanillaProofVariantName(std::string_view registered_proof);
 
 //! Parses C1 JSON. Errors say where (a JSON path such as
 //! `vanilla_proofs.StackedDrg2KiBV1[0][1].comm_d_proofs.data.Single.path.path[3].hashes[0]`) and what
-//! was expected and found: kBadArgument for malformed JSON, a wrong type or a missing/duplicate key,
+//! was expected and found: kInvalidArgument for malformed JSON, a wrong type or a missing/duplicate key,
 //! kBadLength for a 32-byte value with another length, kNonCanonical for a value ≥ r.
-Result<SealCommitPhase1Output> ParseC1Json(std::string_view json);
-inline Result<SealCommitPhase1Output> ParseC1Json(std::span<const uint8_t> json) {
+Expected<SealCommitPhase1Output> ParseC1Json(std::string_view json);
+inline Expected<SealCommitPhase1Output> ParseC1Json(std::span<const uint8_t> json) {
   return ParseC1Json(std::string_view(reinterpret_cast<const char *>(json.data()), json.size()));
 }
 
@@ -39,10 +37,10 @@ inline Result<SealCommitPhase1Output> ParseC1Json(std::span<const uint8_t> json)
 inline constexpr size_t C1_JSON_PADDING = 64;
 //! ParseC1Json without copying the input: `json` must be followed by C1_JSON_PADDING readable
 //! bytes (a std::vector whose capacity exceeds its size by that much, such as Base64Decode's).
-Result<SealCommitPhase1Output> ParseC1JsonInPlace(std::span<const uint8_t> json);
+Expected<SealCommitPhase1Output> ParseC1JsonInPlace(std::span<const uint8_t> json);
 
-//! serde_json::to_vec of the struct. kBadArgument when registered_proof has no variant name
+//! serde_json::to_vec of the struct. kInvalidArgument when registered_proof has no variant name
 //! (VanillaProofVariantName) or a MerkleProof's sub/top levels contradict its kind.
-Result<std::string> WriteC1Json(const SealCommitPhase1Output &c1);
+Expected<std::string> WriteC1Json(const SealCommitPhase1Output &c1);
 
 } // namespace cuzk::filecoin

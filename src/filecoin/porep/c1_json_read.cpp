@@ -23,8 +23,6 @@ namespace cuzk::filecoin {
 namespace {
 
 namespace od = simdjson::ondemand;
-using hash::ErrorCode;
-using hash::MakeError;
 
 bool IsCanonicalFr(const Domain32 &bytes) {
   return ff::big::Less(ff::Fr::ReprFromBytesLE(bytes.data()), ff::Fr::MODULUS);
@@ -45,7 +43,7 @@ enum class DomainKind { kFr, kRaw };
 
 class C1Reader {
 public:
-  std::optional<hash::Error> error;
+  std::optional<Error> error;
 
   bool ReadTop(od::document_reference &doc, SealCommitPhase1Output &out) {
     od::object obj;
@@ -75,12 +73,12 @@ public:
     auto expected = VanillaProofVariantName(out.registered_proof);
     if (!expected) {
       path_.push_back({"registered_proof"});
-      return Fail(ErrorCode::kBadArgument, expected.error().message);
+      return Fail(ErrorCode::kInvalidArgument, expected.ErrorMessage());
     }
     if (*expected != variant) {
       path_.push_back({"vanilla_proofs"});
-      return Fail(ErrorCode::kBadArgument, "expected the variant " + *expected + " (registered_proof " +
-                                               out.registered_proof + "), found " + variant);
+      return Fail(ErrorCode::kInvalidArgument, "expected the variant " + *expected + " (registered_proof " +
+                                                   out.registered_proof + "), found " + variant);
     }
     return true;
   }
@@ -119,7 +117,7 @@ private:
     return false;
   }
   bool JsonFail(simdjson::error_code e, const char *expected) {
-    return Fail(ErrorCode::kBadArgument, std::string("expected ") + expected + ", found " + DescribeError(e));
+    return Fail(ErrorCode::kInvalidArgument, std::string("expected ") + expected + ", found " + DescribeError(e));
   }
   static std::string DescribeError(simdjson::error_code e) {
     switch (e) {
@@ -146,12 +144,12 @@ private:
       while (k < N && keys[k] != key) k++;
       if (k == N) continue;
       Push p(*this, keys[k]);
-      if (seen & (1u << k)) return Fail(ErrorCode::kBadArgument, "duplicate field");
+      if (seen & (1u << k)) return Fail(ErrorCode::kInvalidArgument, "duplicate field");
       seen |= 1u << k;
       if (!fn(k, field.value())) return false;
     }
     for (size_t k = 0; k < N; k++) {
-      if (!(seen & (1u << k))) return Fail(ErrorCode::kBadArgument, "missing field `" + std::string(keys[k]) + "`");
+      if (!(seen & (1u << k))) return Fail(ErrorCode::kInvalidArgument, "missing field `" + std::string(keys[k]) + "`");
     }
     return true;
   }
@@ -175,13 +173,14 @@ private:
       std::string_view key;
       if (auto e = field.unescaped_key().get(key)) return JsonFail(e, "a key");
       if (++count > 1)
-        return Fail(ErrorCode::kBadArgument, std::string("expected ") + what + " with one key, found more");
+        return Fail(ErrorCode::kInvalidArgument, std::string("expected ") + what + " with one key, found more");
       Push p(*this, key);
       std::optional<bool> r = fn(key, field.value());
-      if (!r) return Fail(ErrorCode::kBadArgument, std::string("unknown variant of ") + what);
+      if (!r) return Fail(ErrorCode::kInvalidArgument, std::string("unknown variant of ") + what);
       if (!*r) return false;
     }
-    if (count == 0) return Fail(ErrorCode::kBadArgument, std::string("expected ") + what + " with one key, found {}");
+    if (count == 0)
+      return Fail(ErrorCode::kInvalidArgument, std::string("expected ") + what + " with one key, found {}");
     return true;
   }
 
@@ -218,7 +217,8 @@ private:
   bool ReadU64(od::value v, uint64_t &out, uint64_t max, const char *what) {
     uint64_t x;
     if (auto e = v.get_uint64().get(x)) return JsonFail(e, what);
-    if (x > max) return Fail(ErrorCode::kBadArgument, std::string("expected ") + what + ", found " + std::to_string(x));
+    if (x > max)
+      return Fail(ErrorCode::kInvalidArgument, std::string("expected ") + what + ", found " + std::to_string(x));
     out = x;
     return true;
   }
@@ -242,7 +242,7 @@ private:
       }
       if (x > 255) {
         Push p(*this, static_cast<int64_t>(n));
-        return Fail(ErrorCode::kBadArgument, "expected an integer 0..255, found " + std::to_string(x));
+        return Fail(ErrorCode::kInvalidArgument, "expected an integer 0..255, found " + std::to_string(x));
       }
       if (n == 32) return Fail(ErrorCode::kBadLength, "expected 32 bytes, found more");
       out[n++] = static_cast<uint8_t>(x);
@@ -334,7 +334,7 @@ private:
         if (ck == 1) return ReadDomains(cv, cp.column.rows);
         bool is_null = false;
         if (auto e = cv.is_null().get(is_null)) return JsonFail(e, "null (PhantomData)");
-        return is_null || Fail(ErrorCode::kBadArgument, "expected null (PhantomData), found another value");
+        return is_null || Fail(ErrorCode::kInvalidArgument, "expected null (PhantomData), found another value");
       });
     });
   }
@@ -395,10 +395,10 @@ private:
 
 } // namespace
 
-Result<std::string> VanillaProofVariantName(std::string_view registered_proof) {
+Expected<std::string> VanillaProofVariantName(std::string_view registered_proof) {
   auto proof = SealProofFromName(registered_proof);
   if (!proof) {
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      "expected a RegisteredSealProof name, found \"" + std::string(registered_proof) + "\"");
   }
   return std::string(GetSealProofInfo(*proof).vanilla_name);
@@ -409,25 +409,25 @@ namespace {
 static_assert(simdjson::SIMDJSON_PADDING <= C1_JSON_PADDING);
 
 //! `json` is followed by at least SIMDJSON_PADDING readable bytes.
-Result<SealCommitPhase1Output> ParsePadded(std::string_view json) {
+Expected<SealCommitPhase1Output> ParsePadded(std::string_view json) {
   od::parser parser;
   // iterate_many over one batch holding the whole input, so that content after the root object
   // shows as a second document (serde_json rejects trailing characters; iterate() would not see it)
   od::document_stream stream;
   if (auto e = parser.iterate_many(json.data(), json.size(), std::max<size_t>(json.size(), 1024)).get(stream)) {
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      std::string("C1 JSON: not a JSON document: ") + simdjson::error_message(e));
   }
   auto it = stream.begin();
   if (!(it != stream.end())) { // document_stream::iterator has only !=
-    return MakeError(ErrorCode::kBadArgument,
+    return MakeError(ErrorCode::kInvalidArgument,
                      "C1 JSON: not a complete JSON document (truncated, or brackets unbalanced)");
   }
   SealCommitPhase1Output out;
   {
     od::document_reference doc;
     if (auto e = (*it).get(doc)) {
-      return MakeError(ErrorCode::kBadArgument,
+      return MakeError(ErrorCode::kInvalidArgument,
                        std::string("C1 JSON: not a JSON document: ") + simdjson::error_message(e));
     }
     C1Reader reader;
@@ -435,19 +435,19 @@ Result<SealCommitPhase1Output> ParsePadded(std::string_view json) {
   }
   ++it;
   if (it != stream.end() || stream.truncated_bytes() != 0) {
-    return MakeError(ErrorCode::kBadArgument, "C1 JSON: trailing content after the root object");
+    return MakeError(ErrorCode::kInvalidArgument, "C1 JSON: trailing content after the root object");
   }
   return out;
 }
 
 } // namespace
 
-Result<SealCommitPhase1Output> ParseC1Json(std::string_view json) {
+Expected<SealCommitPhase1Output> ParseC1Json(std::string_view json) {
   const simdjson::padded_string padded(json.data(), json.size());
   return ParsePadded(std::string_view(padded.data(), padded.size()));
 }
 
-Result<SealCommitPhase1Output> ParseC1JsonInPlace(std::span<const uint8_t> json) {
+Expected<SealCommitPhase1Output> ParseC1JsonInPlace(std::span<const uint8_t> json) {
   return ParsePadded(std::string_view(reinterpret_cast<const char *>(json.data()), json.size()));
 }
 

@@ -12,9 +12,6 @@
 namespace cuzk::filecoin {
 namespace {
 
-using hash::ErrorCode;
-using hash::MakeError;
-
 class C1Writer {
 public:
   explicit C1Writer(std::string &out) : out_(out) {}
@@ -233,15 +230,15 @@ size_t EstimateSize(const SealCommitPhase1Output &c1) {
 
 } // namespace
 
-Result<std::string> WriteC1Json(const SealCommitPhase1Output &c1) {
+Expected<std::string> WriteC1Json(const SealCommitPhase1Output &c1) {
   auto variant = VanillaProofVariantName(c1.registered_proof);
-  if (!variant) return variant.error();
+  if (!variant) return variant.GetError();
   for (size_t k = 0; k < c1.vanilla_proofs.size(); k++) {
     for (size_t i = 0; i < c1.vanilla_proofs[k].size(); i++) {
       if (!KindsMatchLevels(c1.vanilla_proofs[k][i])) {
-        return MakeError(ErrorCode::kBadArgument, "C1 JSON write: vanilla_proofs[" + std::to_string(k) + "][" +
-                                                      std::to_string(i) +
-                                                      "]: a MerkleProof has sub/top levels its kind does not have");
+        return MakeError(ErrorCode::kInvalidArgument, "C1 JSON write: vanilla_proofs[" + std::to_string(k) + "][" +
+                                                          std::to_string(i) +
+                                                          "]: a MerkleProof has sub/top levels its kind does not have");
       }
     }
   }

@@ -155,9 +155,9 @@ void LabelLayerPipelined(const ParentsCache &parents, Labels &labels, const Dige
 
 } // namespace
 
-Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
-                              LabelThreading threading) {
-  if (layers == 0) return hash::MakeError(hash::ErrorCode::kBadArgument, "labelling needs at least one layer");
+Expected<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
+                                LabelThreading threading) {
+  if (layers == 0) return MakeError(ErrorCode::kInvalidArgument, "labelling needs at least one layer");
   Labels labels(layers, parents.Nodes());
   for (size_t layer = 1; layer <= layers; layer++) {
     // node 0 has no parents: its label hashes the prefix alone (create_label single.rs)

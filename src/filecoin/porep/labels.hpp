@@ -62,8 +62,8 @@ std::array<Digest32, LABEL_PARENTS> LabelParents(const Labels &labels, std::span
 enum class LabelThreading { kSingle, kPipelined };
 inline constexpr uint64_t LABEL_PIPELINE_DEPTH = 4096;
 
-//! Labels every layer; both modes give identical labels. kBadArgument when layers is 0.
-Result<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
-                              LabelThreading threading = LabelThreading::kSingle);
+//! Labels every layer; both modes give identical labels. kInvalidArgument when layers is 0.
+Expected<Labels> GenerateLabels(const ParentsCache &parents, const Digest32 &replica_id, size_t layers,
+                                LabelThreading threading = LabelThreading::kSingle);
 
 } // namespace cuzk::filecoin

@@ -32,36 +32,35 @@ ParentsCache ParentsCache::Build(const SdrGraph &graph) {
   return c;
 }
 
-Result<ParentsCache> ParentsCache::Load(const std::filesystem::path &file, uint64_t nodes) {
+Expected<ParentsCache> ParentsCache::Load(const std::filesystem::path &file, uint64_t nodes) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) return hash::MakeError(hash::ErrorCode::kBadArgument, "cannot open parents cache " + file.string());
+  if (!in) return MakeError(ErrorCode::kInvalidArgument, "cannot open parents cache " + file.string());
   in.seekg(0, std::ios::end);
   const uint64_t size = uint64_t(in.tellg());
   const uint64_t want = nodes * GRAPH_PARENTS * sizeof(uint32_t);
   if (size != want)
-    return hash::MakeError(hash::ErrorCode::kBadLength, "parents cache " + file.string() + " has " +
-                                                            std::to_string(size) + " bytes, expected " +
-                                                            std::to_string(want));
+    return MakeError(ErrorCode::kBadLength, "parents cache " + file.string() + " has " + std::to_string(size) +
+                                                " bytes, expected " + std::to_string(want));
   in.seekg(0);
   ParentsCache c;
   c.rows_.resize(nodes * GRAPH_PARENTS);
   if (!in.read(reinterpret_cast<char *>(c.rows_.data()), std::streamsize(want)))
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "short read from parents cache " + file.string());
+    return MakeError(ErrorCode::kInvalidArgument, "short read from parents cache " + file.string());
   for (uint64_t i = 0; i < c.rows_.size(); i++)
     if (c.rows_[i] >= nodes)
-      return hash::MakeError(hash::ErrorCode::kBadArgument, "parents cache " + file.string() + ": entry " +
-                                                                std::to_string(i) + " points past the graph");
+      return MakeError(ErrorCode::kInvalidArgument,
+                       "parents cache " + file.string() + ": entry " + std::to_string(i) + " points past the graph");
   return c;
 }
 
 Digest32 ParentsCache::Sha256Digest() const { return hash::Sha256(AsBytes(rows_)); }
 
-hash::Status ParentsCache::Save(const std::filesystem::path &file) const {
+Status ParentsCache::Save(const std::filesystem::path &file) const {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   const auto bytes = AsBytes(rows_);
   if (!out || !out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size())))
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "cannot write parents cache " + file.string());
-  return hash::Ok();
+    return MakeError(ErrorCode::kInvalidArgument, "cannot write parents cache " + file.string());
+  return Status::Ok();
 }
 
 std::string ParentsCacheFileStem(const SdrGraph &graph) {

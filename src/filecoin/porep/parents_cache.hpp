@@ -18,8 +18,8 @@ public:
   //! Derives every row in parallel (TBB); nodes are independent.
   static ParentsCache Build(const SdrGraph &graph);
   //! Reads a cache file written by Save (or by rust-fil-proofs: same layout) and checks that it has
-  //! Nodes()·14 entries; kBadLength / kBadArgument otherwise.
-  static Result<ParentsCache> Load(const std::filesystem::path &file, uint64_t nodes);
+  //! Nodes()·14 entries; kBadLength / kInvalidArgument otherwise.
+  static Expected<ParentsCache> Load(const std::filesystem::path &file, uint64_t nodes);
 
   uint64_t Nodes() const { return rows_.size() / GRAPH_PARENTS; }
   std::span<const uint32_t, GRAPH_PARENTS> Row(uint64_t v) const {
@@ -29,8 +29,8 @@ public:
 
   //! SHA-256 of the file bytes (the `digest` of parent_cache.json).
   Digest32 Sha256Digest() const;
-  //! Writes the file bytes (u32 LE); kBadArgument with the path when writing fails.
-  hash::Status Save(const std::filesystem::path &file) const;
+  //! Writes the file bytes (u32 LE); kInvalidArgument with the path when writing fails.
+  Status Save(const std::filesystem::path &file) const;
 
 private:
   std::vector<uint32_t> rows_;

@@ -18,11 +18,11 @@
 // seal_commit_phase2_circuit_proofs returns, the aggregation's input), VerifySeal refuses NI with a
 // clear error, and VerifyPorepCircuitProofs checks partition proofs of any variant.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/porep_config.hpp"
 #include "filecoin/porep/porep_vanilla_proof.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "groth16/groth16.hpp"
-#include "hash/result.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 #include <cstdint>
@@ -49,13 +49,13 @@ struct PorepC2Job {
 };
 
 //! What the verifier computes for every partition (StackedPublicInputs with
-//! replica_id = ReplicaId(prover_id, sector_id, ticket, comm_d, porep_id)). kBadArgument for a
+//! replica_id = ReplicaId(prover_id, sector_id, ticket, comm_d, porep_id)). kInvalidArgument for a
 //! zero comm_r or comm_d (seal_commit_phase2 and verify_seal refuse them), kNonCanonical for a
 //! commitment ≥ r.
-Result<std::vector<std::vector<Fr>>> PorepVerifierInputs(RegisteredSealProof proof, const Digest32 &comm_r,
-                                                         const Digest32 &comm_d, const Digest32 &prover_id,
-                                                         uint64_t sector_id, const Digest32 &ticket,
-                                                         const Digest32 &seed);
+Expected<std::vector<std::vector<Fr>>> PorepVerifierInputs(RegisteredSealProof proof, const Digest32 &comm_r,
+                                                           const Digest32 &comm_d, const Digest32 &prover_id,
+                                                           uint64_t sector_id, const Digest32 &ticket,
+                                                           const Digest32 &seed);
 
 //! What a C2 of a non-interactive PoRep C1 may return.
 enum class NiC2Output {
@@ -68,17 +68,17 @@ enum class NiC2Output {
 
 //! Validates a C1 (VerifyC1, CheckC1ReplicaId) and builds every partition's circuit input and
 //! public inputs. Errors are VerifyC1's, naming the proof and field, or the replica id mismatch; a
-//! zero seed; an NI C1 unless `ni` is kCircuitProofs (kBadArgument saying NI is not supported).
-Result<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id,
-                                  NiC2Output ni = NiC2Output::kRefuse);
+//! zero seed; an NI C1 unless `ni` is kCircuitProofs (kInvalidArgument saying NI is not supported).
+Expected<PorepC2Job> PreparePorepC2(const SealCommitPhase1Output &c1, const Digest32 &prover_id, uint64_t sector_id,
+                                    NiC2Output ni = NiC2Output::kRefuse);
 //! The Curio request ({SectorNum, Phase1Out, SectorSize}, filecoin/porep/c1_envelope.hpp): sector id =
 //! SectorNum, prover id = ProverIdFromActorId(miner_id).
-Result<PorepC2Job> PreparePorepC2FromEnvelope(std::string_view envelope_json, uint64_t miner_id,
-                                              NiC2Output ni = NiC2Output::kRefuse);
+Expected<PorepC2Job> PreparePorepC2FromEnvelope(std::string_view envelope_json, uint64_t miner_id,
+                                                NiC2Output ni = NiC2Output::kRefuse);
 
-//! One partition's synthesis into a proving assignment (kBadArgument when synthesis throws, which
+//! One partition's synthesis into a proving assignment (kInvalidArgument when synthesis throws, which
 //! a prepared job does not).
-Result<r1cs::ProvingAssignment> SynthesizePorepPartition(const PorepC2Partition &partition);
+Expected<r1cs::ProvingAssignment> SynthesizePorepPartition(const PorepC2Partition &partition);
 
 struct PorepC2Options {
   //! partitions per ProveStart call; 0 = all at once. Each assignment in a batch holds its a, b, c
@@ -102,35 +102,35 @@ struct PorepC2Timings {
 //! blinding (r, s) of each proof in partition order. Errors: the params' input count does not
 //! match the circuit, the backend fails, or a partition proof fails its self-check (naming the
 //! partition): then nothing is returned.
-Result<std::vector<uint8_t>> ProvePorepC2(const PorepC2Job &job, const groth16::Parameters &params,
-                                          groth16::ProverBackend &backend, const std::function<Fr()> &random_fr,
-                                          const PorepC2Options &options = {}, PorepC2Timings *timings = nullptr);
+Expected<std::vector<uint8_t>> ProvePorepC2(const PorepC2Job &job, const groth16::Parameters &params,
+                                            groth16::ProverBackend &backend, const std::function<Fr()> &random_fr,
+                                            const PorepC2Options &options = {}, PorepC2Timings *timings = nullptr);
 
 //! ProvePorepC2 with (r, s) drawn from rng (a 64-bit generator).
 template <class Rng>
-Result<std::vector<uint8_t>> ProvePorepC2(const PorepC2Job &job, const groth16::Parameters &params,
-                                          groth16::ProverBackend &backend, Rng &rng, const PorepC2Options &options = {},
-                                          PorepC2Timings *timings = nullptr) {
+Expected<std::vector<uint8_t>> ProvePorepC2(const PorepC2Job &job, const groth16::Parameters &params,
+                                            groth16::ProverBackend &backend, Rng &rng,
+                                            const PorepC2Options &options = {}, PorepC2Timings *timings = nullptr) {
   return ProvePorepC2(job, params, backend, std::function<Fr()>([&rng] { return Fr::Random(rng); }), options, timings);
 }
 
 //! The partition proofs of a seal, 192 B each in partition order (any variant; for NI these are
 //! seal_commit_phase2_circuit_proofs' output): true when they verify. false for a proof that does not
 //! verify or does not decode; errors for malformed arguments: kBadLength when proof_bytes is not
-//! 192 × partitions, kBadArgument when the vk's input count is not the circuit's,
+//! 192 × partitions, kInvalidArgument when the vk's input count is not the circuit's,
 //! PorepVerifierInputs' errors. Partitions are checked as one randomised batch.
-Result<bool> VerifyPorepCircuitProofs(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
-                                      const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket,
-                                      const Digest32 &seed, std::span<const uint8_t> proof_bytes,
-                                      const groth16::PreparedVerifyingKey &pvk);
+Expected<bool> VerifyPorepCircuitProofs(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
+                                        const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket,
+                                        const Digest32 &seed, std::span<const uint8_t> proof_bytes,
+                                        const groth16::PreparedVerifyingKey &pvk);
 
 //! verify_seal: VerifyPorepCircuitProofs for interactive and synthetic PoRep. For NI, whose seal
-//! proof is a SnarkPack aggregate, kBadArgument saying it is not supported.
-Result<bool> VerifySeal(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
-                        const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket, const Digest32 &seed,
-                        std::span<const uint8_t> proof_bytes, const groth16::PreparedVerifyingKey &pvk);
-Result<bool> VerifySeal(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
-                        const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket, const Digest32 &seed,
-                        std::span<const uint8_t> proof_bytes, const groth16::VerifyingKey &vk);
+//! proof is a SnarkPack aggregate, kInvalidArgument saying it is not supported.
+Expected<bool> VerifySeal(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
+                          const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket, const Digest32 &seed,
+                          std::span<const uint8_t> proof_bytes, const groth16::PreparedVerifyingKey &pvk);
+Expected<bool> VerifySeal(RegisteredSealProof proof, const Digest32 &comm_r, const Digest32 &comm_d,
+                          const Digest32 &prover_id, uint64_t sector_id, const Digest32 &ticket, const Digest32 &seed,
+                          std::span<const uint8_t> proof_bytes, const groth16::VerifyingKey &vk);
 
 } // namespace cuzk::filecoin

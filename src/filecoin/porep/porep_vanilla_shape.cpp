@@ -10,11 +10,8 @@
 namespace cuzk::filecoin {
 namespace {
 
-using hash::ErrorCode;
-using hash::MakeError;
-
-hash::Error ShapeError(const std::string &where, const std::string &what) {
-  return MakeError(ErrorCode::kBadArgument, "C1: " + where + ": " + what);
+Error ShapeError(const std::string &where, const std::string &what) {
+  return MakeError(ErrorCode::kInvalidArgument, "C1: " + where + ": " + what);
 }
 
 std::string Count(size_t expected, size_t found, const char *what) {
@@ -58,8 +55,8 @@ private:
 
   static Status Merkle(const MerkleProof &mp, const MerkleProofShape &shape, const std::string &at) {
     auto s = CheckMerkleProofShape(mp, shape);
-    if (!s) return ShapeError(at, s.error().message);
-    return hash::Ok();
+    if (!s) return ShapeError(at, s.ErrorMessage());
+    return Status::Ok();
   }
 
   Status Column(const ColumnProof &cp, const std::string &at) const {
@@ -71,26 +68,26 @@ private:
   static Status Labeling(const LabelingProof &lp, const std::string &at) {
     if (lp.parents.size() != LABEL_PARENTS)
       return ShapeError(at + ".parents", Count(LABEL_PARENTS, lp.parents.size(), "parent labels"));
-    return hash::Ok();
+    return Status::Ok();
   }
 };
 
 } // namespace
 
-Result<PorepConfig> C1PorepConfig(const SealCommitPhase1Output &c1) {
+Expected<PorepConfig> C1PorepConfig(const SealCommitPhase1Output &c1) {
   auto proof = SealProofFromName(c1.registered_proof);
-  if (!proof) return ShapeError("registered_proof", proof.error().message);
+  if (!proof) return ShapeError("registered_proof", proof.ErrorMessage());
   return PorepConfigFor(*proof);
 }
 
 Status CheckC1Shape(const SealCommitPhase1Output &c1, const PorepConfig &config) {
   auto tree_d = ShaProofShape(config.nodes);
-  if (!tree_d) return tree_d.error();
+  if (!tree_d) return tree_d.GetError();
   auto tree_rc = PoseidonProofShape(config.shape, config.nodes);
-  if (!tree_rc) return tree_rc.error();
+  if (!tree_rc) return tree_rc.GetError();
   if (c1.vanilla_proofs.size() != config.partitions)
     return ShapeError("vanilla_proofs", Count(config.partitions, c1.vanilla_proofs.size(), "partitions"));
-  ShapeChecker checker(config, std::move(tree_d).value(), std::move(tree_rc).value());
+  ShapeChecker checker(config, std::move(tree_d).Value(), std::move(tree_rc).Value());
   for (size_t k = 0; k < c1.vanilla_proofs.size(); k++) {
     const auto &partition = c1.vanilla_proofs[k];
     const std::string at = "vanilla_proofs[" + std::to_string(k) + "]";
@@ -100,7 +97,7 @@ Status CheckC1Shape(const SealCommitPhase1Output &c1, const PorepConfig &config)
       if (auto s = checker.Proof(partition[i], at + "[" + std::to_string(i) + "]"); !s) return s;
     }
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 Status CheckC1ReplicaId(const SealCommitPhase1Output &c1, const PorepConfig &config, const Digest32 &prover_id,
@@ -110,7 +107,7 @@ Status CheckC1ReplicaId(const SealCommitPhase1Output &c1, const PorepConfig &con
     return ShapeError("replica_id", "does not match the prover id, sector " + std::to_string(sector_id) +
                                         ", ticket, comm_d and porep_id (spec/porep.md §2.1)");
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 } // namespace cuzk::filecoin

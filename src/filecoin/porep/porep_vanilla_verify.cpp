@@ -17,11 +17,8 @@
 namespace cuzk::filecoin {
 namespace {
 
-using hash::ErrorCode;
-using hash::MakeError;
-
-hash::Error Fail(const std::string &where, const std::string &what) {
-  return MakeError(ErrorCode::kBadArgument, where + ": " + what);
+Error Fail(const std::string &where, const std::string &what) {
+  return MakeError(ErrorCode::kInvalidArgument, where + ": " + what);
 }
 
 bool IsZero(const Domain32 &d) {
@@ -32,9 +29,9 @@ bool IsZero(const Domain32 &d) {
 
 //! Fr of bytes the parser already checked (a shape-checked struct built in memory may not have
 //! been): kNonCanonical names the field.
-Result<ff::Fr> FieldElement(const Domain32 &bytes, const std::string &where) {
+Expected<ff::Fr> FieldElement(const Domain32 &bytes, const std::string &where) {
   auto x = hash::FrFromBytesLE(bytes);
-  if (!x) return MakeError(x.error().code, where + ": " + x.error().message);
+  if (!x) return MakeError(x.Code(), where + ": " + x.ErrorMessage());
   return *x;
 }
 
@@ -49,11 +46,11 @@ Status VerifyColumn(const ColumnProof &cp, uint64_t node, const Domain32 &comm_c
   rows.reserve(cp.column.rows.size());
   for (size_t l = 0; l < cp.column.rows.size(); l++) {
     auto x = FieldElement(cp.column.rows[l], at + ".column.rows[" + std::to_string(l) + "]");
-    if (!x) return x.error();
+    if (!x) return x.GetError();
     rows.push_back(*x);
   }
   auto column_hash = hash::PoseidonHashMerkle(rows);
-  if (!column_hash) return Fail(at + ".column", column_hash.error().message);
+  if (!column_hash) return Fail(at + ".column", column_hash.ErrorMessage());
   const MerkleProof &mp = cp.inclusion_proof;
   if (hash::FrToBytesLE(*column_hash) != mp.leaf)
     return Fail(at + ".inclusion_proof.leaf", "is not the Poseidon hash of the column's rows");
@@ -61,8 +58,8 @@ Status VerifyColumn(const ColumnProof &cp, uint64_t node, const Domain32 &comm_c
   if (uint64_t index = MerkleProofPathIndex(mp); index != node)
     return Fail(at + ".inclusion_proof",
                 "path index " + std::to_string(index) + ", expected node " + std::to_string(node));
-  if (auto s = VerifyPoseidonMerkleProof(mp); !s) return Fail(at + ".inclusion_proof", s.error().message);
-  return hash::Ok();
+  if (auto s = VerifyPoseidonMerkleProof(mp); !s) return Fail(at + ".inclusion_proof", s.ErrorMessage());
+  return Status::Ok();
 }
 
 //! The 37 labels layer `layer` of the challenged node hashes, taken from the parent columns the
@@ -93,7 +90,7 @@ Status VerifyLabelingProof(const LabelingProof &lp, size_t layer, uint64_t chall
                   "differs from the parent columns' row (the circuit hashes the columns' labels)");
     }
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 } // namespace
@@ -109,7 +106,7 @@ Status VerifyChallengeProof(const PorepChallengeProof &proof, const ChallengeCon
   if (uint64_t index = MerkleProofPathIndex(d); index != c)
     return Fail("comm_d_proofs",
                 "path index " + std::to_string(index) + ", expected the challenge " + std::to_string(c));
-  if (auto s = VerifyShaMerkleProof(d); !s) return Fail("comm_d_proofs", s.error().message);
+  if (auto s = VerifyShaMerkleProof(d); !s) return Fail("comm_d_proofs", s.ErrorMessage());
 
   // tree_c: the challenged column and its 14 parents' columns
   const ReplicaColumnProof &r = proof.replica_column_proofs;
@@ -131,7 +128,7 @@ Status VerifyChallengeProof(const PorepChallengeProof &proof, const ChallengeCon
   if (uint64_t index = MerkleProofPathIndex(rl); index != c)
     return Fail("comm_r_last_proof",
                 "path index " + std::to_string(index) + ", expected the challenge " + std::to_string(c));
-  if (auto s = VerifyPoseidonMerkleProof(rl); !s) return Fail("comm_r_last_proof", s.error().message);
+  if (auto s = VerifyPoseidonMerkleProof(rl); !s) return Fail("comm_r_last_proof", s.ErrorMessage());
 
   // labels: each layer's label recomputed from the parent columns equals the challenged column's row
   const size_t layers = config.layers;
@@ -150,23 +147,23 @@ Status VerifyChallengeProof(const PorepChallengeProof &proof, const ChallengeCon
   const auto last = ParentLabels(r, layers);
   if (auto s = VerifyLabelingProof(proof.encoding_proof, layers, c, last, "encoding_proof"); !s) return s;
   auto key = FieldElement(r.c_x.column.rows[layers - 1], "replica_column_proofs.c_x.column.rows");
-  if (!key) return key.error();
+  if (!key) return key.GetError();
   auto data = FieldElement(d.leaf, "comm_d_proofs.leaf");
-  if (!data) return data.error();
+  if (!data) return data.GetError();
   if (hash::FrToBytesLE(*key + *data) != rl.leaf)
     return Fail("comm_r_last_proof.leaf", "is not the encoding label_" + std::to_string(layers) + " + data node");
-  return hash::Ok();
+  return Status::Ok();
 }
 
 Status VerifyC1(const SealCommitPhase1Output &c1) {
   auto config = C1PorepConfig(c1);
-  if (!config) return config.error();
+  if (!config) return config.GetError();
   return VerifyC1(c1, *config);
 }
 
 Status VerifyC1Request(const C1Request &request, uint64_t miner_id) {
   auto config = C1PorepConfig(request.c1);
-  if (!config) return config.error();
+  if (!config) return config.GetError();
   if (auto s = VerifyC1(request.c1, *config); !s) return s;
   return CheckC1ReplicaId(request.c1, *config, ProverIdFromActorId(miner_id), uint64_t(request.sector_num));
 }
@@ -178,9 +175,9 @@ Status VerifyC1(const SealCommitPhase1Output &c1, const PorepConfig &config) {
   if (config.feature != PorepFeature::kNonInteractive && IsZero(c1.seed))
     return Fail("C1: seed", "is zero: C1 ran without the interactive seed (synthetic generation), C2 needs it");
   auto graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version);
-  if (!graph) return graph.error();
+  if (!graph) return graph.GetError();
   auto comm_r = FieldElement(c1.comm_r, "C1: comm_r");
-  if (!comm_r) return comm_r.error();
+  if (!comm_r) return comm_r.GetError();
 
   // Partition-level checks, and the work list of challenge proofs with their contexts.
   struct Item {
@@ -194,9 +191,9 @@ Status VerifyC1(const SealCommitPhase1Output &c1, const PorepConfig &config) {
     const Domain32 comm_c = partition[0].replica_column_proofs.c_x.inclusion_proof.root;
     const Domain32 comm_r_last = partition[0].comm_r_last_proof.root;
     auto fc = FieldElement(comm_c, at + "[0].replica_column_proofs.c_x.inclusion_proof.root");
-    if (!fc) return fc.error();
+    if (!fc) return fc.GetError();
     auto fr = FieldElement(comm_r_last, at + "[0].comm_r_last_proof.root");
-    if (!fr) return fr.error();
+    if (!fr) return fr.GetError();
     const std::array<ff::Fr, 2> pair = {*fc, *fr};
     if (*hash::PoseidonHashMerkle(pair) != *comm_r)
       return Fail(at, "comm_r is not Poseidon(comm_c, comm_r_last) of its first proof's roots");
@@ -210,11 +207,11 @@ Status VerifyC1(const SealCommitPhase1Output &c1, const PorepConfig &config) {
     }
   }
 
-  std::vector<std::optional<hash::Error>> errors(items.size());
+  std::vector<std::optional<Error>> errors(items.size());
   tbb::parallel_for(size_t(0), items.size(), [&](size_t n) {
     const Item &item = items[n];
     auto s = VerifyChallengeProof(c1.vanilla_proofs[item.k][item.i], item.ctx);
-    if (!s) errors[n] = s.error();
+    if (!s) errors[n] = s.GetError();
   });
   for (size_t n = 0; n < items.size(); n++) {
     if (errors[n]) {
@@ -224,7 +221,7 @@ Status VerifyC1(const SealCommitPhase1Output &c1, const PorepConfig &config) {
                                             "): " + errors[n]->message);
     }
   }
-  return hash::Ok();
+  return Status::Ok();
 }
 
 } // namespace cuzk::filecoin

@@ -9,24 +9,22 @@
 // recomputed from the parent columns the circuit will use. Errors name the proof
 // (`vanilla_proofs[k][i]`, its challenge) and the field that is wrong.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/porep_config.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
 #include "filecoin/porep/porep_vanilla_proof.hpp"
 #include "filecoin/porep/sdr_graph.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 
 namespace cuzk::filecoin {
 
-using hash::Status;
-
-//! PorepConfigFor the C1's registered proof (kBadArgument for an unknown name).
-Result<PorepConfig> C1PorepConfig(const SealCommitPhase1Output &c1);
+//! PorepConfigFor the C1's registered proof (kInvalidArgument for an unknown name).
+Expected<PorepConfig> C1PorepConfig(const SealCommitPhase1Output &c1);
 
 //! Counts and shapes, without hashing: partitions, challenges per partition, 6 DRG and 8 expander
 //! parent columns of `layers` rows, tree_d / tree_c / tree_r_last path shapes, one labelling proof
-//! per layer with 37 parents. kBadArgument naming the first mismatch.
+//! per layer with 37 parents. kInvalidArgument naming the first mismatch.
 Status CheckC1Shape(const SealCommitPhase1Output &c1, const PorepConfig &config);
 
 //! replica_id = ReplicaId(prover_id, sector_id, ticket, comm_d, porep_id): the C1 belongs to this

@@ -109,10 +109,9 @@ SdrGraph::SdrGraph(uint64_t nodes, const PorepId &porep_id, ApiVersion api_versi
                                                    FeistelPermutation(nodes * EXPANDER_PARENTS,
                                                                       DeriveFeistelKeys(porep_id))} {}
 
-Result<SdrGraph> SdrGraph::Create(uint64_t nodes, const PorepId &porep_id, ApiVersion api_version) {
+Expected<SdrGraph> SdrGraph::Create(uint64_t nodes, const PorepId &porep_id, ApiVersion api_version) {
   if (nodes < 2 || nodes > (uint64_t(1) << 32))
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "SDR graph: " + std::to_string(nodes) + " nodes is outside 2..2^32");
+    return MakeError(ErrorCode::kInvalidArgument, "SDR graph: " + std::to_string(nodes) + " nodes is outside 2..2^32");
   return SdrGraph(nodes, porep_id, api_version);
 }
 

@@ -55,8 +55,8 @@ private:
 
 class SdrGraph {
 public:
-  //! nodes in 2..2^32 (parents are u32); kBadArgument otherwise.
-  static Result<SdrGraph> Create(uint64_t nodes, const PorepId &porep_id, ApiVersion api_version);
+  //! nodes in 2..2^32 (parents are u32); kInvalidArgument otherwise.
+  static Expected<SdrGraph> Create(uint64_t nodes, const PorepId &porep_id, ApiVersion api_version);
 
   uint64_t Nodes() const { return nodes_; }
   const PorepId &GetPorepId() const { return porep_id_; }

@@ -37,7 +37,7 @@ std::string Indexed(const ConstraintSystem &cs, const char *prefix, size_t i, co
 // A 32-byte domain element as Fr; the circuit cannot take a non-canonical one.
 Fr ToFr(const Domain32 &d, const char *what) {
   auto f = hash::FrFromBytesLE(d);
-  if (!f) throw r1cs::SynthesisError(std::string("StackedCircuit: ") + what + ": " + f.error().message);
+  if (!f) throw r1cs::SynthesisError(std::string("StackedCircuit: ") + what + ": " + f.ErrorMessage());
   return *f;
 }
 
@@ -230,24 +230,21 @@ void SynthesizeStackedCircuit(ConstraintSystem &cs, const StackedCircuitInput &i
 
 void StackedCircuit::Synthesize(ConstraintSystem &cs) const { SynthesizeStackedCircuit(cs, input); }
 
-Result<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const SdrGraph &graph,
-                                            const Digest32 &replica_id, const Digest32 &comm_d, const Digest32 &comm_r,
-                                            const Digest32 &seed, size_t partition) {
+Expected<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const SdrGraph &graph,
+                                              const Digest32 &replica_id, const Digest32 &comm_d,
+                                              const Digest32 &comm_r, const Digest32 &seed, size_t partition) {
   if (graph.Nodes() != config.nodes)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "StackedPublicInputs: graph of " +
-                                                              std::to_string(graph.Nodes()) +
-                                                              " nodes for a sector of " + std::to_string(config.nodes));
+    return MakeError(ErrorCode::kInvalidArgument, "StackedPublicInputs: graph of " + std::to_string(graph.Nodes()) +
+                                                      " nodes for a sector of " + std::to_string(config.nodes));
   if (partition >= config.partitions)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "StackedPublicInputs: partition " +
-                                                              std::to_string(partition) + " of " +
-                                                              std::to_string(config.partitions));
+    return MakeError(ErrorCode::kInvalidArgument, "StackedPublicInputs: partition " + std::to_string(partition) +
+                                                      " of " + std::to_string(config.partitions));
   std::vector<Fr> inputs;
   const std::pair<const char *, const Digest32 *> commitments[] = {
       {"replica_id", &replica_id}, {"comm_d", &comm_d}, {"comm_r", &comm_r}};
   for (const auto &[name, bytes] : commitments) {
     auto f = hash::FrFromBytesLE(*bytes);
-    if (!f)
-      return hash::MakeError(f.error().code, std::string("StackedPublicInputs: ") + name + ": " + f.error().message);
+    if (!f) return MakeError(f.Code(), std::string("StackedPublicInputs: ") + name + ": " + f.ErrorMessage());
     inputs.push_back(*f);
   }
   for (uint64_t c : PorepChallenges(config, replica_id, seed, comm_r, partition)) {
@@ -260,12 +257,12 @@ Result<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const Sdr
   return inputs;
 }
 
-Result<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config) {
+Expected<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config) {
   if (config.nodes < 2 || !std::has_single_bit(config.nodes))
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "StackedCircuit: " + std::to_string(config.nodes) + " nodes is not a power of two ≥ 2");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "StackedCircuit: " + std::to_string(config.nodes) + " nodes is not a power of two ≥ 2");
   auto arities = TreeLevelArities(config.shape, config.nodes);
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   const std::vector<size_t> tree_d(size_t(std::countr_zero(config.nodes)), 2);
 
   ColumnProof column;
@@ -286,12 +283,12 @@ Result<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config) 
   return input;
 }
 
-Result<StackedCircuitInput> StackedCircuitInputFromC1(const SealCommitPhase1Output &c1, size_t partition,
-                                                      size_t layers) {
+Expected<StackedCircuitInput> StackedCircuitInputFromC1(const SealCommitPhase1Output &c1, size_t partition,
+                                                        size_t layers) {
   if (partition >= c1.vanilla_proofs.size() || c1.vanilla_proofs[partition].empty())
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "StackedCircuit: C1 output has no partition " +
-                                                              std::to_string(partition) + " (it has " +
-                                                              std::to_string(c1.vanilla_proofs.size()) + ")");
+    return MakeError(ErrorCode::kInvalidArgument, "StackedCircuit: C1 output has no partition " +
+                                                      std::to_string(partition) + " (it has " +
+                                                      std::to_string(c1.vanilla_proofs.size()) + ")");
   const std::vector<PorepChallengeProof> &proofs = c1.vanilla_proofs[partition];
   StackedCircuitInput input;
   input.layers = layers;
@@ -305,8 +302,7 @@ Result<StackedCircuitInput> StackedCircuitInputFromC1(const SealCommitPhase1Outp
   const char *names[] = {"replica_id", "comm_d", "comm_r", "comm_r_last", "comm_c"};
   for (size_t i = 0; i < 5; i++) {
     auto f = hash::FrFromBytesLE(*fields[i].second);
-    if (!f)
-      return hash::MakeError(f.error().code, std::string("StackedCircuit: ") + names[i] + ": " + f.error().message);
+    if (!f) return MakeError(f.Code(), std::string("StackedCircuit: ") + names[i] + ": " + f.ErrorMessage());
     *fields[i].first = *f;
   }
   input.proofs = proofs;

@@ -45,25 +45,25 @@ void SynthesizeStackedCircuit(r1cs::ConstraintSystem &cs, const StackedCircuitIn
 //! The blank circuit of parameter generation (StackedCompound::blank_circuit): zero values with
 //! config's shapes — challenges_per_partition challenges, a binary tree_d path of log2(nodes)
 //! levels, tree_c / tree_r_last paths with TreeLevelArities(config.shape, nodes), columns of
-//! config.layers rows. Counts and shapes do not depend on values. kBadArgument for a config
+//! config.layers rows. Counts and shapes do not depend on values. kInvalidArgument for a config
 //! whose node count is not a power of two or does not fit its shape.
-Result<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config);
+Expected<StackedCircuitInput> BlankStackedCircuitInput(const PorepConfig &config);
 
 //! The circuit input of partition k of a C1 output: its public values, its challenges' proofs,
 //! comm_r_last and comm_c taken from the first proof's tree_r_last and c_x tree_c roots (as
-//! StackedCompound::circuit does). kBadArgument for a partition out of range or an empty one,
+//! StackedCompound::circuit does). kInvalidArgument for a partition out of range or an empty one,
 //! kNonCanonical for a commitment that is not a field element.
-Result<StackedCircuitInput> StackedCircuitInputFromC1(const SealCommitPhase1Output &c1, size_t partition,
-                                                      size_t layers);
+Expected<StackedCircuitInput> StackedCircuitInputFromC1(const SealCommitPhase1Output &c1, size_t partition,
+                                                        size_t layers);
 
 //! The verifier's public inputs of partition k (StackedCompound::generate_public_inputs, spec
 //! §3.6), ONE not included: replica_id, comm_d, comm_r, then for each challenge c of the partition
 //! (PorepChallenges: interactive from the seed, NI from comm_r, synthetic from both) c, its 6 DRG
 //! and 8 expander parents in the graph, and c three more times (u64 input, tree_r, tree_c).
-//! kNonCanonical for a commitment that is not a field element, kBadArgument for a graph whose node
+//! kNonCanonical for a commitment that is not a field element, kInvalidArgument for a graph whose node
 //! count is not config's or a partition out of range.
-Result<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const SdrGraph &graph,
-                                            const Digest32 &replica_id, const Digest32 &comm_d, const Digest32 &comm_r,
-                                            const Digest32 &seed, size_t partition);
+Expected<std::vector<Fr>> StackedPublicInputs(const PorepConfig &config, const SdrGraph &graph,
+                                              const Digest32 &replica_id, const Digest32 &comm_d,
+                                              const Digest32 &comm_r, const Digest32 &seed, size_t partition);
 
 } // namespace cuzk::filecoin

@@ -9,11 +9,11 @@
 // A 32GiB (8-8-0, Sub) inclusion proof is 2,484 bytes. Decoding takes the expected shape (from the
 // sector size) and checks every tag, length, index and field element against it before use.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/bincode.hpp"
 #include "filecoin/merkle/merkle_bincode.hpp"
 #include "filecoin/merkle/merkle_proof_ops.hpp"
 #include "filecoin/post/post_vanilla.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <span>
@@ -27,14 +27,14 @@ namespace cuzk::filecoin {
 std::vector<uint8_t> EncodeFallbackPoStSectorProof(const FallbackPoStSectorProof &proof);
 //! Decodes one FallbackPoStSectorProof for `config`: one SectorProof of config.challenge_count
 //! inclusion proofs of the config's tree shape, and nothing after it.
-hash::Result<FallbackPoStSectorProof> DecodeFallbackPoStSectorProof(std::span<const uint8_t> bytes,
-                                                                    const PoStConfig &config);
+Expected<FallbackPoStSectorProof> DecodeFallbackPoStSectorProof(std::span<const uint8_t> bytes,
+                                                                const PoStConfig &config);
 
 //! The serde_json form (serde_json::to_string: no whitespace, serde field order, the enum
 //! externally tagged as {"Single":{…}}, each 32-byte value an array of 32 numbers).
 std::string FallbackPoStSectorProofToJson(const FallbackPoStSectorProof &proof);
 //! Parses that JSON (keys in any order, unknown keys ignored, as serde_json does) and checks the
 //! result against config's shape like DecodeFallbackPoStSectorProof. Errors name the JSON path.
-hash::Result<FallbackPoStSectorProof> FallbackPoStSectorProofFromJson(std::string_view json, const PoStConfig &config);
+Expected<FallbackPoStSectorProof> FallbackPoStSectorProofFromJson(std::string_view json, const PoStConfig &config);
 
 } // namespace cuzk::filecoin

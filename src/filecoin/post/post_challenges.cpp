@@ -25,15 +25,12 @@ uint64_t FirstU64Le(const Digest32 &d) {
   return v;
 }
 
-using hash::BadArgument;
-
 } // namespace
 
-hash::Status CheckSafeCommitment(const Digest32 &bytes, std::string_view what) {
+Status CheckSafeCommitment(const Digest32 &bytes, std::string_view what) {
   if (!ff::Fr::FromBytesLE(bytes.data()))
-    return hash::MakeError(hash::ErrorCode::kNonCanonical,
-                           std::string(what) + " is not a canonical field element (value ≥ r)");
-  return hash::Ok();
+    return MakeError(ErrorCode::kNonCanonical, std::string(what) + " is not a canonical field element (value ≥ r)");
+  return Status::Ok();
 }
 
 uint64_t PoStChallengeIndex(ApiVersion version, uint64_t sector_index, uint64_t challenge_count, uint64_t n) {
@@ -59,13 +56,13 @@ std::vector<uint64_t> PoStSectorLeafChallenges(const FallbackPoStParams &params,
   return leaves;
 }
 
-hash::Result<std::vector<std::vector<uint64_t>>>
+Expected<std::vector<std::vector<uint64_t>>>
 FallbackSectorChallenges(const PoStConfig &config, const Digest32 &randomness, std::span<const uint64_t> sector_ids) {
-  if (auto s = CheckSafeCommitment(randomness, "randomness"); !s) return s.error();
-  if (sector_ids.empty()) return BadArgument("PoSt challenges: no sectors");
+  if (auto s = CheckSafeCommitment(randomness, "randomness"); !s) return s.GetError();
+  if (sector_ids.empty()) return InvalidArgument("PoSt challenges: no sectors");
   if (config.type == PoStType::kWinning && sector_ids.size() != config.sector_count)
-    return BadArgument("WinningPoSt challenges: " + std::to_string(sector_ids.size()) + " sectors, expected " +
-                       std::to_string(config.sector_count));
+    return InvalidArgument("WinningPoSt challenges: " + std::to_string(sector_ids.size()) + " sectors, expected " +
+                           std::to_string(config.sector_count));
   // The vanilla prover's view: config.challenge_count challenges per sector (66 for winning), with
   // the sector's position i counted across partitions of config.sector_count sectors.
   FallbackPoStParams p;
@@ -80,24 +77,24 @@ FallbackSectorChallenges(const PoStConfig &config, const Digest32 &randomness, s
   return out;
 }
 
-hash::Result<uint64_t> WinningSectorChallenge(const Digest32 &randomness, const Digest32 &prover_id, uint64_t n,
-                                              uint64_t sector_set_len) {
-  if (sector_set_len == 0) return BadArgument("WinningPoSt sector selection: empty sector set");
+Expected<uint64_t> WinningSectorChallenge(const Digest32 &randomness, const Digest32 &prover_id, uint64_t n,
+                                          uint64_t sector_set_len) {
+  if (sector_set_len == 0) return InvalidArgument("WinningPoSt sector selection: empty sector set");
   hash::Sha256Hasher h;
   const auto nb = U64Le(n);
   h.Update(prover_id).Update(randomness).Update(nb);
   return FirstU64Le(h.Finalize()) % sector_set_len;
 }
 
-hash::Result<std::vector<uint64_t>> WinningPoStSectorChallenges(const PoStConfig &config, const Digest32 &randomness,
-                                                                const Digest32 &prover_id, uint64_t sector_set_len) {
-  if (config.type != PoStType::kWinning) return BadArgument("winning sector selection needs a WinningPoSt proof");
-  if (auto s = CheckSafeCommitment(randomness, "randomness"); !s) return s.error();
-  if (auto s = CheckSafeCommitment(prover_id, "prover_id"); !s) return s.error();
+Expected<std::vector<uint64_t>> WinningPoStSectorChallenges(const PoStConfig &config, const Digest32 &randomness,
+                                                            const Digest32 &prover_id, uint64_t sector_set_len) {
+  if (config.type != PoStType::kWinning) return InvalidArgument("winning sector selection needs a WinningPoSt proof");
+  if (auto s = CheckSafeCommitment(randomness, "randomness"); !s) return s.GetError();
+  if (auto s = CheckSafeCommitment(prover_id, "prover_id"); !s) return s.GetError();
   std::vector<uint64_t> out;
   for (uint64_t n = 0; n < config.sector_count; n++) {
     auto c = WinningSectorChallenge(randomness, prover_id, n, sector_set_len);
-    if (!c) return c.error();
+    if (!c) return c.GetError();
     out.push_back(*c);
   }
   return out;
@@ -116,22 +113,20 @@ size_t FallbackPartitionCount(const FallbackPoStParams &params, size_t n) {
   return std::max<size_t>(1, (n + params.sector_count - 1) / params.sector_count);
 }
 
-hash::Result<std::vector<ff::Fr>> FallbackPoStPublicInputs(const FallbackPoStParams &params, const Digest32 &randomness,
-                                                           std::span<const PoStPublicSector> partition_sectors,
-                                                           size_t k) {
-  if (auto s = CheckSafeCommitment(randomness, "randomness"); !s) return s.error();
+Expected<std::vector<ff::Fr>> FallbackPoStPublicInputs(const FallbackPoStParams &params, const Digest32 &randomness,
+                                                       std::span<const PoStPublicSector> partition_sectors, size_t k) {
+  if (auto s = CheckSafeCommitment(randomness, "randomness"); !s) return s.GetError();
   if (partition_sectors.empty() || partition_sectors.size() > params.sector_count)
-    return BadArgument("PoSt public inputs: partition " + std::to_string(k) + " has " +
-                       std::to_string(partition_sectors.size()) + " sectors, expected 1 to " +
-                       std::to_string(params.sector_count));
+    return InvalidArgument("PoSt public inputs: partition " + std::to_string(k) + " has " +
+                           std::to_string(partition_sectors.size()) + " sectors, expected 1 to " +
+                           std::to_string(params.sector_count));
   std::vector<ff::Fr> inputs;
   inputs.reserve(params.sector_count * (1 + params.challenge_count));
   for (size_t i = 0; i < partition_sectors.size(); i++) {
     const PoStPublicSector &sector = partition_sectors[i];
     auto comm_r = hash::FrFromBytesLE(sector.comm_r);
     if (!comm_r)
-      return hash::MakeError(comm_r.error().code,
-                             "PoSt sector " + std::to_string(sector.id) + " comm_r: " + comm_r.error().message);
+      return MakeError(comm_r.Code(), "PoSt sector " + std::to_string(sector.id) + " comm_r: " + comm_r.ErrorMessage());
     inputs.push_back(*comm_r);
     for (uint64_t leaf : PoStSectorLeafChallenges(params, randomness, sector.id, k * params.sector_count + i))
       inputs.push_back(ff::Fr::FromUint(leaf));

@@ -2,9 +2,9 @@
 // the public inputs of one partition (§3.4). No challenge is computed in the circuit: prover and
 // verifier both derive them from the randomness, the sector ids and the sectors' positions.
 #pragma once
+#include "base/expected.hpp"
 #include "ff/bls12_381.hpp"
 #include "filecoin/core/post_config.hpp"
-#include "hash/result.hpp"
 #include "hash/sha256.hpp"
 
 #include <cstdint>
@@ -18,7 +18,7 @@ using hash::Digest32;
 
 //! Randomness and prover ids go through `as_safe_commitment`: a canonical Fr repr (< r), else
 //! kNonCanonical naming `what`.
-hash::Status CheckSafeCommitment(const Digest32 &bytes, std::string_view what);
+Status CheckSafeCommitment(const Digest32 &bytes, std::string_view what);
 
 //! `get_challenge_index`: V1_0_0/V1_1_0 number challenges across the partition's sectors
 //! (sector_index·challenge_count + n); V1_2_0 (the grindability fix) uses n alone.
@@ -36,18 +36,18 @@ std::vector<uint64_t> PoStSectorLeafChallenges(const FallbackPoStParams &params,
 
 //! `generate_fallback_sector_challenges`: the challenges of each sector in `sector_ids` (in that
 //! order), sector i of the list at position i. WindowPoSt: 10 per sector; WinningPoSt: 66 for the
-//! one selected sector. kNonCanonical for bad randomness, kBadArgument for an empty list or (winning)
+//! one selected sector. kNonCanonical for bad randomness, kInvalidArgument for an empty list or (winning)
 //! more than one sector.
-hash::Result<std::vector<std::vector<uint64_t>>>
+Expected<std::vector<std::vector<uint64_t>>>
 FallbackSectorChallenges(const PoStConfig &config, const Digest32 &randomness, std::span<const uint64_t> sector_ids);
 
 //! WinningPoSt sector selection: SHA256(prover_id ‖ randomness ‖ u64le(n)), first 8 bytes LE mod
-//! sector_set_len. kBadArgument for an empty set.
-hash::Result<uint64_t> WinningSectorChallenge(const Digest32 &randomness, const Digest32 &prover_id, uint64_t n,
-                                              uint64_t sector_set_len);
+//! sector_set_len. kInvalidArgument for an empty set.
+Expected<uint64_t> WinningSectorChallenge(const Digest32 &randomness, const Digest32 &prover_id, uint64_t n,
+                                          uint64_t sector_set_len);
 //! The config.sector_count (1) winning sector indices; also checks randomness and prover id.
-hash::Result<std::vector<uint64_t>> WinningPoStSectorChallenges(const PoStConfig &config, const Digest32 &randomness,
-                                                                const Digest32 &prover_id, uint64_t sector_set_len);
+Expected<std::vector<uint64_t>> WinningPoStSectorChallenges(const PoStConfig &config, const Digest32 &randomness,
+                                                            const Digest32 &prover_id, uint64_t sector_set_len);
 
 //! A sector as the verifier knows it.
 struct PoStPublicSector {
@@ -66,10 +66,9 @@ size_t FallbackPartitionCount(const FallbackPoStParams &params, size_t n);
 //! Public inputs of partition k, without ONE, from that partition's sectors (1 ≤ count ≤
 //! params.sector_count; sector i of the partition sits at global position k·sector_count + i): per
 //! sector [comm_r, leaf_0, …, leaf_{C−1}]; a short partition repeats its last sector's inputs up to
-//! params.sector_count sectors (§3.4). kBadArgument for a bad sector count, kNonCanonical for a
+//! params.sector_count sectors (§3.4). kInvalidArgument for a bad sector count, kNonCanonical for a
 //! comm_r or randomness ≥ r.
-hash::Result<std::vector<ff::Fr>> FallbackPoStPublicInputs(const FallbackPoStParams &params, const Digest32 &randomness,
-                                                           std::span<const PoStPublicSector> partition_sectors,
-                                                           size_t k);
+Expected<std::vector<ff::Fr>> FallbackPoStPublicInputs(const FallbackPoStParams &params, const Digest32 &randomness,
+                                                       std::span<const PoStPublicSector> partition_sectors, size_t k);
 
 } // namespace cuzk::filecoin

@@ -122,9 +122,9 @@ void SynthesizePoStCircuitParallel(r1cs::ProvingAssignment &pa, const PoStCircui
   }
 }
 
-hash::Result<PoStCircuitInput> BlankPoStCircuitInput(const FallbackPoStParams &params) {
+Expected<PoStCircuitInput> BlankPoStCircuitInput(const FallbackPoStParams &params) {
   auto arities = TreeLevelArities(params.tree_shape, params.SectorNodes());
-  if (!arities) return arities.error();
+  if (!arities) return arities.GetError();
   PoStSectorWitness blank;
   blank.leafs.assign(params.challenge_count, Fr::Zero());
   blank.paths.assign(params.challenge_count, gadgets::BlankPorPath(*arities));
@@ -132,42 +132,41 @@ hash::Result<PoStCircuitInput> BlankPoStCircuitInput(const FallbackPoStParams &p
   return input;
 }
 
-hash::Result<PoStCircuitInput> PoStCircuitInputFromPartition(const PoStPartition &partition) {
+Expected<PoStCircuitInput> PoStCircuitInputFromPartition(const PoStPartition &partition) {
   const FallbackPoStParams &params = partition.params;
   if (partition.sectors.empty() || partition.sectors.size() > params.sector_count ||
       partition.proofs.size() != params.sector_count)
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "PoSt circuit: " + std::to_string(partition.sectors.size()) + " public sectors and " +
-                               std::to_string(partition.proofs.size()) + " sector proofs for " +
-                               std::to_string(params.sector_count) + " slots");
+    return MakeError(ErrorCode::kInvalidArgument, "PoSt circuit: " + std::to_string(partition.sectors.size()) +
+                                                      " public sectors and " + std::to_string(partition.proofs.size()) +
+                                                      " sector proofs for " + std::to_string(params.sector_count) +
+                                                      " slots");
   auto shape = PoseidonProofShape(params.tree_shape, params.SectorNodes());
-  if (!shape) return shape.error();
+  if (!shape) return shape.GetError();
   PoStCircuitInput input{params, {}};
   for (size_t i = 0; i < params.sector_count; i++) {
     const PoStPublicSector &pub = partition.sectors[std::min(i, partition.sectors.size() - 1)];
     const PoStSectorProof &proof = partition.proofs[i];
     const std::string where = "PoSt circuit sector " + std::to_string(i) + ": ";
     if (proof.inclusion_proofs.size() != params.challenge_count)
-      return hash::MakeError(hash::ErrorCode::kBadArgument, where + std::to_string(proof.inclusion_proofs.size()) +
-                                                                " inclusion proofs, expected " +
-                                                                std::to_string(params.challenge_count));
+      return MakeError(ErrorCode::kInvalidArgument, where + std::to_string(proof.inclusion_proofs.size()) +
+                                                        " inclusion proofs, expected " +
+                                                        std::to_string(params.challenge_count));
     PoStSectorWitness w;
     auto comm_r = hash::FrFromBytesLE(pub.comm_r);
     auto comm_c = hash::FrFromBytesLE(proof.comm_c);
     auto comm_r_last = hash::FrFromBytesLE(proof.comm_r_last);
     if (!comm_r || !comm_c || !comm_r_last)
-      return hash::MakeError(hash::ErrorCode::kNonCanonical, where + "comm_r, comm_c or comm_r_last ≥ r");
+      return MakeError(ErrorCode::kNonCanonical, where + "comm_r, comm_c or comm_r_last ≥ r");
     w.comm_r = *comm_r;
     w.comm_c = *comm_c;
     w.comm_r_last = *comm_r_last;
     for (const MerkleProof &m : proof.inclusion_proofs) {
-      if (auto s = CheckMerkleProofShape(m, *shape); !s)
-        return hash::MakeError(s.error().code, where + s.error().message);
+      if (auto s = CheckMerkleProofShape(m, *shape); !s) return MakeError(s.Code(), where + s.ErrorMessage());
       auto leaf = hash::FrFromBytesLE(m.leaf);
-      if (!leaf) return hash::MakeError(hash::ErrorCode::kNonCanonical, where + "leaf ≥ r");
+      if (!leaf) return MakeError(ErrorCode::kNonCanonical, where + "leaf ≥ r");
       for (size_t l = 0; l < m.LevelCount(); l++)
         for (const Domain32 &h : m.Level(l).hashes)
-          if (!Fr::FromBytesLE(h.data())) return hash::MakeError(hash::ErrorCode::kNonCanonical, where + "sibling ≥ r");
+          if (!Fr::FromBytesLE(h.data())) return MakeError(ErrorCode::kNonCanonical, where + "sibling ≥ r");
       w.leafs.push_back(*leaf);
       w.paths.push_back(PathOf(m));
     }

@@ -8,10 +8,10 @@
 // Public inputs (ONE first): per sector [comm_r, leaf index × challenge_count] (post_challenges.hpp
 // FallbackPoStPublicInputs computes them verifier-side).
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/post_config.hpp"
 #include "filecoin/post/post_vanilla.hpp"
 #include "gadgets/por.hpp"
-#include "hash/result.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/proving_assignment.hpp"
 
@@ -50,13 +50,13 @@ struct PoStCircuit {
 };
 
 //! The blank circuit of parameter generation (Sector::blank_circuit): zero values, params' shapes.
-//! kBadArgument when the tree shape does not fit the sector size.
-hash::Result<PoStCircuitInput> BlankPoStCircuitInput(const FallbackPoStParams &params);
+//! kInvalidArgument when the tree shape does not fit the sector size.
+Expected<PoStCircuitInput> BlankPoStCircuitInput(const FallbackPoStParams &params);
 
 //! The circuit input of an assembled partition (`FallbackPoStCompound::circuit`): sector i takes
 //! partition.proofs[i] and the public comm_r of partition.sectors[i], the slots past the public
-//! sectors (padding) the last public sector's. kBadArgument for counts or shapes that do not match
+//! sectors (padding) the last public sector's. kInvalidArgument for counts or shapes that do not match
 //! the params, kNonCanonical for a value ≥ r.
-hash::Result<PoStCircuitInput> PoStCircuitInputFromPartition(const PoStPartition &partition);
+Expected<PoStCircuitInput> PoStCircuitInputFromPartition(const PoStPartition &partition);
 
 } // namespace cuzk::filecoin

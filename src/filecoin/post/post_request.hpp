@@ -5,9 +5,9 @@
 // proving), the circuit input and the verifier-side public inputs. The engine's PoSt handler wraps
 // this; bad input comes back as an error naming the field, never as an exception.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/post_config.hpp"
 #include "filecoin/post/post_circuit.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <span>
@@ -26,10 +26,10 @@ struct PoStProvingJob {
 //! registered_proof: the API number (0–14). WindowPoSt: 1 … sector_count proofs, the partition's
 //! sectors in order, proved as partition `partition_index` (for V1_2 proofs the challenges do not
 //! depend on it). WinningPoSt: exactly one proof (of the selected sector, 66 challenges).
-//! kBadArgument / kBadLength / kNonCanonical with "registered_proof", "randomness" or
+//! kInvalidArgument / kBadLength / kNonCanonical with "registered_proof", "randomness" or
 //! "vanilla_proofs[i]" in the message.
-hash::Result<PoStProvingJob> PreparePoStProof(uint64_t registered_proof,
-                                              std::span<const std::vector<uint8_t>> vanilla_proofs,
-                                              std::span<const uint8_t> randomness, uint32_t partition_index);
+Expected<PoStProvingJob> PreparePoStProof(uint64_t registered_proof,
+                                          std::span<const std::vector<uint8_t>> vanilla_proofs,
+                                          std::span<const uint8_t> randomness, uint32_t partition_index);
 
 } // namespace cuzk::filecoin

@@ -3,13 +3,13 @@
 // assembly of one partition from the per-sector proofs Curio sends (padding, winning unrolling),
 // and verification.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/comm_r.hpp"
 #include "filecoin/core/post_config.hpp"
 #include "filecoin/merkle/merkle_proof.hpp"
 #include "filecoin/merkle/merkle_proof_ops.hpp"
 #include "filecoin/merkle/sparse_poseidon_tree.hpp"
 #include "filecoin/post/post_challenges.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,16 +44,16 @@ struct PoStReplica {
 };
 
 //! `generate_single_vanilla_proof`: one inclusion proof per challenged leaf, each checked before it
-//! is returned. kBadArgument when the tree does not have the config's size and shape, a challenge is
+//! is returned. kInvalidArgument when the tree does not have the config's size and shape, a challenge is
 //! out of range, or there is no challenge.
-hash::Result<FallbackPoStSectorProof> GenerateSingleVanillaProof(const PoStConfig &config, const PoStReplica &replica,
-                                                                 std::span<const uint64_t> challenges);
+Expected<FallbackPoStSectorProof> GenerateSingleVanillaProof(const PoStConfig &config, const PoStReplica &replica,
+                                                             std::span<const uint64_t> challenges);
 
 //! Challenges (FallbackSectorChallenges over the replicas' ids, in order) then one vanilla proof
 //! per replica.
-hash::Result<std::vector<FallbackPoStSectorProof>> GenerateFallbackVanillaProofs(const PoStConfig &config,
-                                                                                 const Digest32 &randomness,
-                                                                                 std::span<const PoStReplica> replicas);
+Expected<std::vector<FallbackPoStSectorProof>> GenerateFallbackVanillaProofs(const PoStConfig &config,
+                                                                             const Digest32 &randomness,
+                                                                             std::span<const PoStReplica> replicas);
 
 //! One FallbackPoSt partition: its circuit params, its public (pseudo-)sectors and exactly
 //! params.sector_count sector proofs.
@@ -68,13 +68,13 @@ struct PoStPartition {
 //! WindowPoSt: 1 … sector_count proofs of one SectorProof each, padded with copies of the last.
 //! WinningPoSt: exactly one proof with one SectorProof of 66 inclusion proofs, unrolled into 66
 //! pseudo-sectors of one. `k` is the partition index; single-partition proving uses k = 0 (correct
-//! for V1_2_0, whose challenges do not depend on the sector position). kBadArgument for wrong counts.
-hash::Result<PoStPartition> PoStPartitionFromVanilla(const PoStConfig &config,
-                                                     std::span<const FallbackPoStSectorProof> vanilla, size_t k = 0);
+//! for V1_2_0, whose challenges do not depend on the sector position). kInvalidArgument for wrong counts.
+Expected<PoStPartition> PoStPartitionFromVanilla(const PoStConfig &config,
+                                                 std::span<const FallbackPoStSectorProof> vanilla, size_t k = 0);
 
 //! FallbackPoSt::verify of one partition: for each public sector and its proof, comm_r =
 //! H(comm_c, root), every inclusion proof well formed (shape of the sector size), into that root, at
 //! its derived challenge. Ok, or an error naming the sector, the challenge and what is wrong.
-hash::Status VerifyPoStPartition(const PoStPartition &partition, const Digest32 &randomness);
+Status VerifyPoStPartition(const PoStPartition &partition, const Digest32 &randomness);
 
 } // namespace cuzk::filecoin

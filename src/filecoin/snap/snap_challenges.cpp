@@ -7,10 +7,10 @@
 
 namespace cuzk::filecoin {
 
-hash::Result<std::vector<uint64_t>> SnapChallenges(const SnapConfig &config, const ff::Fr &comm_r_new, size_t k) {
+Expected<std::vector<uint64_t>> SnapChallenges(const SnapConfig &config, const ff::Fr &comm_r_new, size_t k) {
   if (k >= config.partition_count)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "SnapDeals challenges: partition " + std::to_string(k) +
-                                                              " ≥ " + std::to_string(config.partition_count));
+    return MakeError(ErrorCode::kInvalidArgument, "SnapDeals challenges: partition " + std::to_string(k) + " ≥ " +
+                                                      std::to_string(config.partition_count));
   const size_t bits = config.ChallengeRandomBits();
   const size_t per_digest = config.ChallengesPerDigest();
   const uint64_t partition_bits = uint64_t(k) << bits;

@@ -4,9 +4,9 @@
 // b = log2(nodes) − log2(partitions) bits, and k fills the top bits, so every challenge of
 // partition k falls in partition k's node range.
 #pragma once
+#include "base/expected.hpp"
 #include "ff/bls12_381.hpp"
 #include "filecoin/core/snap_config.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -14,7 +14,7 @@
 
 namespace cuzk::filecoin {
 
-//! The config.challenge_count node indices of partition k; kBadArgument when k ≥ partitions.
-hash::Result<std::vector<uint64_t>> SnapChallenges(const SnapConfig &config, const ff::Fr &comm_r_new, size_t k);
+//! The config.challenge_count node indices of partition k; kInvalidArgument when k ≥ partitions.
+Expected<std::vector<uint64_t>> SnapChallenges(const SnapConfig &config, const ff::Fr &comm_r_new, size_t k);
 
 } // namespace cuzk::filecoin

@@ -99,7 +99,7 @@ void CheckShape(const SnapCircuitInput &in, const std::vector<size_t> &r_arities
 SnapPrefix SynthesizeSnapPrefix(ConstraintSystem &cs, const SnapCircuitInput &in) {
   const SnapConfig &config = in.config;
   auto r_arities = TreeLevelArities(config.tree_r_shape, config.sector_nodes);
-  if (!r_arities) Fail(r_arities.error().message);
+  if (!r_arities) Fail(r_arities.ErrorMessage());
   CheckShape(in, *r_arities);
   const size_t d_levels = config.ChallengeBitLen();
   const size_t partition_bit_len = config.PartitionBitLen();
@@ -238,9 +238,9 @@ void SynthesizeSnapCircuit(ConstraintSystem &cs, const SnapCircuitInput &in) {
   for (size_t ci = 0; ci < prefix.challenge_bits.size(); ci++) SynthesizeSnapChallenge(cs, in, ci, prefix);
 }
 
-hash::Result<SnapCircuitInput> BlankSnapCircuitInput(const SnapConfig &config) {
+Expected<SnapCircuitInput> BlankSnapCircuitInput(const SnapConfig &config) {
   auto r_arities = TreeLevelArities(config.tree_r_shape, config.sector_nodes);
-  if (!r_arities) return r_arities.error();
+  if (!r_arities) return r_arities.GetError();
   SnapCircuitInput in;
   in.config = config;
   in.apex_leafs.assign(config.apex_leaf_count, Fr::Zero());
@@ -252,31 +252,31 @@ hash::Result<SnapCircuitInput> BlankSnapCircuitInput(const SnapConfig &config) {
   return in;
 }
 
-hash::Result<std::vector<Fr>> SnapCircuitPublicInputs(const SnapConfig &config, const SnapPublicInputs &inputs) {
+Expected<std::vector<Fr>> SnapCircuitPublicInputs(const SnapConfig &config, const SnapPublicInputs &inputs) {
   if (inputs.k >= config.partition_count)
-    return hash::MakeError(hash::ErrorCode::kBadArgument, "SnapDeals: partition " + std::to_string(inputs.k) + " ≥ " +
-                                                              std::to_string(config.partition_count));
+    return MakeError(ErrorCode::kInvalidArgument, "SnapDeals: partition " + std::to_string(inputs.k) + " ≥ " +
+                                                      std::to_string(config.partition_count));
   const auto h_at = std::find(config.hs.begin(), config.hs.end(), inputs.h);
   if (h_at == config.hs.end())
-    return hash::MakeError(hash::ErrorCode::kBadArgument,
-                           "SnapDeals: h = " + std::to_string(inputs.h) + " is not allowed for this sector size");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "SnapDeals: h = " + std::to_string(inputs.h) + " is not allowed for this sector size");
   const uint64_t h_select = uint64_t(1) << (h_at - config.hs.begin());
   std::vector<Fr> out{Fr::FromUint(inputs.k | (h_select << config.PartitionBitLen()))};
   for (const auto &[name, bytes] :
        {std::pair{"comm_r_old", &inputs.comm_r_old}, std::pair{"comm_d_new", &inputs.comm_d_new},
         std::pair{"comm_r_new", &inputs.comm_r_new}}) {
     auto f = hash::FrFromBytesLE(*bytes);
-    if (!f) return hash::MakeError(f.error().code, std::string("SnapDeals: ") + name + ": " + f.error().message);
+    if (!f) return MakeError(f.Code(), std::string("SnapDeals: ") + name + ": " + f.ErrorMessage());
     out.push_back(*f);
   }
   return out;
 }
 
-hash::Result<SnapCircuitInput> SnapCircuitInputFromProof(const SnapConfig &config, const SnapPublicInputs &inputs,
-                                                         const SnapPartitionProof &proof) {
+Expected<SnapCircuitInput> SnapCircuitInputFromProof(const SnapConfig &config, const SnapPublicInputs &inputs,
+                                                     const SnapPartitionProof &proof) {
   auto publics = SnapCircuitPublicInputs(config, inputs);
-  if (!publics) return publics.error();
-  auto bad = [](const std::string &m) { return hash::MakeError(hash::ErrorCode::kBadArgument, "SnapDeals: " + m); };
+  if (!publics) return publics.GetError();
+  auto bad = [](const std::string &m) { return MakeError(ErrorCode::kInvalidArgument, "SnapDeals: " + m); };
   if (proof.apex_leafs.size() != config.apex_leaf_count)
     return bad(std::to_string(proof.apex_leafs.size()) + " apex leaves, expected " +
                std::to_string(config.apex_leaf_count));
@@ -284,15 +284,15 @@ hash::Result<SnapCircuitInput> SnapCircuitInputFromProof(const SnapConfig &confi
     return bad(std::to_string(proof.challenge_proofs.size()) + " challenge proofs, expected " +
                std::to_string(config.challenge_count));
   auto r_shape = PoseidonProofShape(config.tree_r_shape, config.sector_nodes);
-  if (!r_shape) return r_shape.error();
+  if (!r_shape) return r_shape.GetError();
   auto d_shape = ShaProofShape(config.sector_nodes);
-  if (!d_shape) return d_shape.error();
+  if (!d_shape) return d_shape.GetError();
 
-  std::optional<hash::Error> error;
+  std::optional<Error> error;
   auto fr = [&](const Domain32 &d, const std::string &what) {
     auto f = hash::FrFromBytesLE(d);
     if (f) return *f;
-    if (!error) error = hash::MakeError(f.error().code, "SnapDeals: " + what + ": " + f.error().message);
+    if (!error) error = MakeError(f.Code(), "SnapDeals: " + what + ": " + f.ErrorMessage());
     return Fr::Zero();
   };
   auto siblings = [&](const MerkleProof &p, const std::string &what) {
@@ -320,7 +320,7 @@ hash::Result<SnapCircuitInput> SnapCircuitInputFromProof(const SnapConfig &confi
          {std::tuple{"proof_r_old", &cp.proof_r_old, &*r_shape}, std::tuple{"proof_d_new", &cp.proof_d_new, &*d_shape},
           std::tuple{"proof_r_new", &cp.proof_r_new, &*r_shape}})
       if (auto s = CheckMerkleProofShape(*p, *shape); !s)
-        return hash::MakeError(s.error().code, "SnapDeals " + where + name + ": " + s.error().message);
+        return MakeError(s.Code(), "SnapDeals " + where + name + ": " + s.ErrorMessage());
     SnapChallengeWitness w;
     w.leaf_r_old = fr(cp.proof_r_old.leaf, where + "leaf_r_old");
     w.path_r_old = siblings(cp.proof_r_old, where + "path_r_old");

@@ -12,9 +12,9 @@
 //  apex leaf selected by the challenge, and the tree_d PoR from the data leaf up to that apex leaf.
 // Inputs (with ONE at 0): k_and_h_select, comm_r_old, comm_d_new, comm_r_new (§4.4).
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/snap_config.hpp"
 #include "filecoin/snap/snap_vanilla.hpp"
-#include "hash/result.hpp"
 #include "r1cs/constraint_system.hpp"
 
 #include <vector>
@@ -62,21 +62,21 @@ struct SnapCircuit {
 };
 
 //! The blank circuit of parameter generation (EmptySectorUpdateCircuit::blank): zero values with
-//! config's shapes. Counts and shapes do not depend on values. kBadArgument for a config whose
+//! config's shapes. Counts and shapes do not depend on values. kInvalidArgument for a config whose
 //! tree_r shape does not fit its node count.
-hash::Result<SnapCircuitInput> BlankSnapCircuitInput(const SnapConfig &config);
+Expected<SnapCircuitInput> BlankSnapCircuitInput(const SnapConfig &config);
 
 //! The verifier's public inputs of partition inputs.k (circuit.rs PublicInputs::new + to_vec):
 //! [k | h_select << log2(partitions), comm_r_old, comm_d_new, comm_r_new] with h_select =
-//! 1 << (position of inputs.h in config.hs). kBadArgument for k ≥ partitions or an h the size does
+//! 1 << (position of inputs.h in config.hs). kInvalidArgument for k ≥ partitions or an h the size does
 //! not allow, kNonCanonical for a commitment ≥ r.
-hash::Result<std::vector<ff::Fr>> SnapCircuitPublicInputs(const SnapConfig &config, const SnapPublicInputs &inputs);
+Expected<std::vector<ff::Fr>> SnapCircuitPublicInputs(const SnapConfig &config, const SnapPublicInputs &inputs);
 
 //! The circuit input of a vanilla partition proof (PrivateInputs::new): root_r_old / root_r_new from
-//! challenge 0's proofs, leaves and siblings of every challenge. kBadArgument for a proof whose
+//! challenge 0's proofs, leaves and siblings of every challenge. kInvalidArgument for a proof whose
 //! counts or shapes do not match config (checked as vanilla verification does) or whose challenges
 //! do not share one partition path; errors of SnapCircuitPublicInputs; kNonCanonical for a value ≥ r.
-hash::Result<SnapCircuitInput> SnapCircuitInputFromProof(const SnapConfig &config, const SnapPublicInputs &inputs,
-                                                         const SnapPartitionProof &proof);
+Expected<SnapCircuitInput> SnapCircuitInputFromProof(const SnapConfig &config, const SnapPublicInputs &inputs,
+                                                     const SnapPartitionProof &proof);
 
 } // namespace cuzk::filecoin

@@ -35,7 +35,7 @@ LinearCombination OnePlus(LinearCombination lc) { return std::move(lc.Add(Constr
 
 AllocatedNum SnapGenRandomnessCircuit(ConstraintSystem &cs, const AllocatedNum &a, const AllocatedNum &b) {
   static const Fr tag = hash::SnapDealsGenRandomnessTag();
-  static const hash::PoseidonConstants &constants = *hash::GetPoseidonConstants(2).value();
+  static const hash::PoseidonConstants &constants = *hash::GetPoseidonConstants(2).Value();
   const AllocatedNum preimage[2] = {a, b};
   return gadgets::PoseidonHashCircuit(cs, preimage, constants, tag);
 }

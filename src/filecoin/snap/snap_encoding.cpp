@@ -15,13 +15,13 @@ namespace cuzk::filecoin {
 
 namespace {
 
-hash::Error BadLength(std::string message) { return hash::MakeError(hash::ErrorCode::kBadLength, std::move(message)); }
+Error BadLength(std::string message) { return MakeError(ErrorCode::kBadLength, std::move(message)); }
 
-hash::Status CheckNodes(const SnapConfig &config, size_t a, size_t b, const char *what) {
+Status CheckNodes(const SnapConfig &config, size_t a, size_t b, const char *what) {
   if (a != config.sector_nodes || b != config.sector_nodes)
     return BadLength(std::string("SnapDeals ") + what + ": " + std::to_string(a) + " and " + std::to_string(b) +
                      " nodes, the sector has " + std::to_string(config.sector_nodes));
-  return hash::Ok();
+  return Status::Ok();
 }
 
 //! f(i) for every i < n, in parallel.
@@ -35,14 +35,14 @@ template <class F> void ForEachNode(size_t n, F &&f) {
 
 ff::Fr SnapGenRandomness(const ff::Fr &a, const ff::Fr &b) {
   static const ff::Fr tag = hash::SnapDealsGenRandomnessTag();
-  static const hash::PoseidonConstants &c = *hash::GetPoseidonConstants(2).value();
+  static const hash::PoseidonConstants &c = *hash::GetPoseidonConstants(2).Value();
   const std::array<ff::Fr, 2> preimage{a, b};
   return hash::PoseidonHashWith(c, preimage, tag);
 }
 
-hash::Result<ff::Fr> SnapPhi(const hash::Digest32 &comm_d_new, const ff::Fr &comm_r_old) {
+Expected<ff::Fr> SnapPhi(const hash::Digest32 &comm_d_new, const ff::Fr &comm_r_old) {
   auto d = hash::FrFromBytesLE(comm_d_new);
-  if (!d) return hash::MakeError(d.error().code, "comm_d_new: " + d.error().message);
+  if (!d) return MakeError(d.Code(), "comm_d_new: " + d.ErrorMessage());
   return SnapGenRandomness(*d, comm_r_old);
 }
 
@@ -62,14 +62,13 @@ std::vector<ff::Fr> SnapRhos(const ff::Fr &phi, size_t h, bool inverse) {
   return rhos;
 }
 
-hash::Result<std::vector<ff::Fr>> NodesFromBytes(std::span<const uint8_t> bytes) {
+Expected<std::vector<ff::Fr>> NodesFromBytes(std::span<const uint8_t> bytes) {
   if (bytes.size() % 32 != 0) return BadLength("data of " + std::to_string(bytes.size()) + " bytes is not whole nodes");
   std::vector<ff::Fr> nodes(bytes.size() / 32);
   for (size_t i = 0; i < nodes.size(); i++) {
     auto x = ff::Fr::FromBytesLE(bytes.data() + 32 * i);
     if (!x)
-      return hash::MakeError(hash::ErrorCode::kNonCanonical,
-                             "data node " + std::to_string(i) + " is ≥ r (not fr32-padded data)");
+      return MakeError(ErrorCode::kNonCanonical, "data node " + std::to_string(i) + " is ≥ r (not fr32-padded data)");
     nodes[i] = *x;
   }
   return nodes;
@@ -81,9 +80,9 @@ std::vector<uint8_t> NodesToBytes(std::span<const ff::Fr> nodes) {
   return out;
 }
 
-hash::Result<std::vector<ff::Fr>> SnapEncode(const SnapConfig &config, std::span<const ff::Fr> sector_key,
-                                             std::span<const ff::Fr> data, const ff::Fr &phi) {
-  if (auto s = CheckNodes(config, sector_key.size(), data.size(), "encode"); !s) return s.error();
+Expected<std::vector<ff::Fr>> SnapEncode(const SnapConfig &config, std::span<const ff::Fr> sector_key,
+                                         std::span<const ff::Fr> data, const ff::Fr &phi) {
+  if (auto s = CheckNodes(config, sector_key.size(), data.size(), "encode"); !s) return s.GetError();
   const std::vector<ff::Fr> rhos = SnapRhos(phi, config.h);
   const size_t shift = config.ChallengeBitLen() - config.h;
   std::vector<ff::Fr> out(sector_key.size());
@@ -91,9 +90,9 @@ hash::Result<std::vector<ff::Fr>> SnapEncode(const SnapConfig &config, std::span
   return out;
 }
 
-hash::Result<std::vector<ff::Fr>> SnapDecode(const SnapConfig &config, std::span<const ff::Fr> replica,
-                                             std::span<const ff::Fr> sector_key, const ff::Fr &phi) {
-  if (auto s = CheckNodes(config, replica.size(), sector_key.size(), "decode"); !s) return s.error();
+Expected<std::vector<ff::Fr>> SnapDecode(const SnapConfig &config, std::span<const ff::Fr> replica,
+                                         std::span<const ff::Fr> sector_key, const ff::Fr &phi) {
+  if (auto s = CheckNodes(config, replica.size(), sector_key.size(), "decode"); !s) return s.GetError();
   const std::vector<ff::Fr> inv = SnapRhos(phi, config.h, true);
   const size_t shift = config.ChallengeBitLen() - config.h;
   std::vector<ff::Fr> out(replica.size());

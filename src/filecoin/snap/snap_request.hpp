@@ -4,9 +4,9 @@
 // vanilla-verified, with circuit inputs (filecoin/snap/snap_circuit.hpp) and verifier-side public inputs.
 // Bad input is an error naming the field.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/snap_config.hpp"
 #include "filecoin/snap/snap_circuit.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <span>
@@ -22,11 +22,11 @@ struct SnapProvingJob {
   std::string parameter_id;                       //!< v28-empty-sector-update-merkletree-poseidon_hasher-…
 };
 
-//! kBadArgument / kBadLength / kNonCanonical with "registered_proof", "comm_r_old", "comm_r_new",
+//! kInvalidArgument / kBadLength / kNonCanonical with "registered_proof", "comm_r_old", "comm_r_new",
 //! "comm_d_new" or "vanilla_proofs[k]" in the message; a request needs exactly partition_count proofs.
-hash::Result<SnapProvingJob> PrepareSnapProof(uint64_t registered_proof,
-                                              std::span<const std::vector<uint8_t>> vanilla_proofs,
-                                              std::span<const uint8_t> comm_r_old, std::span<const uint8_t> comm_r_new,
-                                              std::span<const uint8_t> comm_d_new);
+Expected<SnapProvingJob> PrepareSnapProof(uint64_t registered_proof,
+                                          std::span<const std::vector<uint8_t>> vanilla_proofs,
+                                          std::span<const uint8_t> comm_r_old, std::span<const uint8_t> comm_r_new,
+                                          std::span<const uint8_t> comm_d_new);
 
 } // namespace cuzk::filecoin

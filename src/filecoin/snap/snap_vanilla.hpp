@@ -3,12 +3,12 @@
 // (new replica, its tree_r_last, tree_d over the data, comm_r_new), the vanilla partition proofs,
 // and their verification.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/snap_config.hpp"
 #include "filecoin/merkle/merkle_proof.hpp"
 #include "filecoin/merkle/merkle_proof_ops.hpp"
 #include "filecoin/merkle/poseidon_tree.hpp"
 #include "filecoin/merkle/sha_tree.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -30,17 +30,17 @@ struct SnapUpdate {
 
 //! Encodes fr32-padded `data` (config.sector_nodes·32 bytes) into the sector whose replica (the
 //! "sector key") is `sector_key` with tree_r_last `tree_r_old` and column commitment comm_c.
-//! kBadLength / kNonCanonical for data of the wrong size or not fr32-padded, kBadArgument for a
+//! kBadLength / kNonCanonical for data of the wrong size or not fr32-padded, kInvalidArgument for a
 //! tree of the wrong size.
-hash::Result<SnapUpdate> SnapUpdateSector(const SnapConfig &config, std::span<const ff::Fr> sector_key,
-                                          const PoseidonTree &tree_r_old, const ff::Fr &comm_c,
-                                          std::span<const uint8_t> data);
+Expected<SnapUpdate> SnapUpdateSector(const SnapConfig &config, std::span<const ff::Fr> sector_key,
+                                      const PoseidonTree &tree_r_old, const ff::Fr &comm_c,
+                                      std::span<const uint8_t> data);
 
 //! The data back from the new replica and the sector key (SnapDecode with phi recomputed from the
 //! public commitments), as fr32-padded bytes.
-hash::Result<std::vector<uint8_t>> SnapDecodeSector(const SnapConfig &config, std::span<const ff::Fr> replica,
-                                                    std::span<const ff::Fr> sector_key, const Digest32 &comm_d_new,
-                                                    const ff::Fr &comm_r_old);
+Expected<std::vector<uint8_t>> SnapDecodeSector(const SnapConfig &config, std::span<const ff::Fr> replica,
+                                                std::span<const ff::Fr> sector_key, const Digest32 &comm_d_new,
+                                                const ff::Fr &comm_r_old);
 
 //! `ChallengeProof`: the challenged node in the old replica, the new data and the new replica.
 struct SnapChallengeProof {
@@ -69,16 +69,15 @@ struct SnapPublicInputs {
 SnapPublicInputs SnapPublicInputsOf(const SnapConfig &config, const SnapUpdate &update, size_t k);
 
 //! Proves partition k: the partition's apex leaves (tree_d row ApexLeafHeight) and, per challenge,
-//! the three inclusion proofs (each checked). kBadArgument for k out of range or trees whose size
+//! the three inclusion proofs (each checked). kInvalidArgument for k out of range or trees whose size
 //! does not match the config.
-hash::Result<SnapPartitionProof> SnapProvePartition(const SnapConfig &config, size_t k, const ff::Fr &comm_c,
-                                                    const PoseidonTree &tree_r_old, const SnapUpdate &update);
+Expected<SnapPartitionProof> SnapProvePartition(const SnapConfig &config, size_t k, const ff::Fr &comm_c,
+                                                const PoseidonTree &tree_r_old, const SnapUpdate &update);
 
 //! EmptySectorUpdate::verify: counts and shapes; H(comm_c, root_r_old/new) = comm_r_old/new; every
 //! challenge's three proofs at the derived challenge, into root_r_old, comm_d_new, root_r_new; the
 //! encoding leaf_r_new = leaf_r_old + leaf_d·rho; each apex-path sibling in its apex-tree row. Ok, or
 //! an error naming the challenge and the failed check.
-hash::Status SnapVerifyPartition(const SnapConfig &config, const SnapPublicInputs &inputs,
-                                 const SnapPartitionProof &proof);
+Status SnapVerifyPartition(const SnapConfig &config, const SnapPublicInputs &inputs, const SnapPartitionProof &proof);
 
 } // namespace cuzk::filecoin

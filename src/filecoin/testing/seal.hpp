@@ -47,27 +47,27 @@ struct SealedSector {
 
 //! Seals padded data of exactly config.sector_size bytes (kBadLength otherwise), whose nodes must
 //! be fr32 output: the two top bits of every node clear (kNonCanonical otherwise). `parents` must
-//! be the cache of config's graph (kBadArgument when its node count differs); pass it to reuse one
+//! be the cache of config's graph (kInvalidArgument when its node count differs); pass it to reuse one
 //! cache across sectors.
-Result<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &parents,
-                                std::span<const uint8_t> padded_data, const SealInputs &inputs);
+Expected<SealedSector> SealSector(const PorepConfig &config, const ParentsCache &parents,
+                                  std::span<const uint8_t> padded_data, const SealInputs &inputs);
 
 //! Builds the graph's parents cache, fr32-pads `unpadded` (at most Fr32UnpaddedCapacity(sector
 //! size) bytes; the rest of the sector is zeros) and seals it.
-Result<SealedSector> SealUnpadded(const PorepConfig &config, std::span<const uint8_t> unpadded,
-                                  const SealInputs &inputs);
+Expected<SealedSector> SealUnpadded(const PorepConfig &config, std::span<const uint8_t> unpadded,
+                                    const SealInputs &inputs);
 
 //! The seal with labels already computed (a sealed sector read back from disk): tree_d, comm_d and
 //! replica_id from the data, then tree_c and tree_r_last from `labels`, which must have
-//! config.layers layers of config.nodes nodes (kBadArgument otherwise). Data errors as SealSector.
-Result<SealedSector> SealFromLabels(const PorepConfig &config, std::span<const uint8_t> padded_data,
-                                    const SealInputs &inputs, Labels labels);
+//! config.layers layers of config.nodes nodes (kInvalidArgument otherwise). Data errors as SealSector.
+Expected<SealedSector> SealFromLabels(const PorepConfig &config, std::span<const uint8_t> padded_data,
+                                      const SealInputs &inputs, Labels labels);
 
 //! comm_r = Poseidon2(comm_c, comm_r_last) (MerkleTree tag), from the 32-byte reprs.
-Result<Digest32> CommR(const Digest32 &comm_c, const Digest32 &comm_r_last);
+Expected<Digest32> CommR(const Digest32 &comm_c, const Digest32 &comm_r_last);
 
 //! The tree_c leaf of a column: Poseidon with arity = layers over the labels, layer 1 first.
-Result<ff::Fr> ColumnHash(std::span<const ff::Fr> column);
+Expected<ff::Fr> ColumnHash(std::span<const ff::Fr> column);
 
 //! replica = data + key in Fr (encode.rs); decoding subtracts.
 ff::Fr EncodeNode(const ff::Fr &data, const ff::Fr &key);

@@ -17,7 +17,7 @@ namespace cuzk::filecoin {
 
 namespace {
 
-hash::Error Bad(std::string message) { return hash::MakeError(hash::ErrorCode::kBadArgument, std::move(message)); }
+Error Bad(std::string message) { return MakeError(ErrorCode::kInvalidArgument, std::move(message)); }
 
 bool ParseHex32(const std::string &s, Digest32 &out) {
   if (s.size() != 64) return false;
@@ -34,21 +34,21 @@ bool ParseHex32(const std::string &s, Digest32 &out) {
   return true;
 }
 
-hash::Status WriteFile(const std::filesystem::path &file, std::span<const uint8_t> bytes) {
+Status WriteFile(const std::filesystem::path &file, std::span<const uint8_t> bytes) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out || !out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size())))
     return Bad("cannot write " + file.string());
-  return hash::Ok();
+  return Status::Ok();
 }
 
-Result<std::vector<uint8_t>> ReadFile(const std::filesystem::path &file, uint64_t expected_size) {
+Expected<std::vector<uint8_t>> ReadFile(const std::filesystem::path &file, uint64_t expected_size) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return Bad("cannot open " + file.string());
   in.seekg(0, std::ios::end);
   const uint64_t size = uint64_t(in.tellg());
   if (size != expected_size)
-    return hash::MakeError(hash::ErrorCode::kBadLength, file.string() + " has " + std::to_string(size) +
-                                                            " bytes, expected " + std::to_string(expected_size));
+    return MakeError(ErrorCode::kBadLength, file.string() + " has " + std::to_string(size) + " bytes, expected " +
+                                                std::to_string(expected_size));
   in.seekg(0);
   std::vector<uint8_t> bytes(size);
   if (!in.read(reinterpret_cast<char *>(bytes.data()), std::streamsize(size)))
@@ -60,8 +60,8 @@ std::filesystem::path LayerFile(const std::filesystem::path &dir, size_t layer) 
   return dir / ("layer-" + std::to_string(layer) + ".dat");
 }
 
-//! seal.meta as key → value; kBadArgument for a line without a value or a repeated key.
-Result<std::map<std::string, std::string>> ReadMeta(const std::filesystem::path &file) {
+//! seal.meta as key → value; kInvalidArgument for a line without a value or a repeated key.
+Expected<std::map<std::string, std::string>> ReadMeta(const std::filesystem::path &file) {
   std::ifstream in(file);
   if (!in) return Bad("cannot open " + file.string());
   std::map<std::string, std::string> kv;
@@ -113,7 +113,7 @@ struct MetaReader {
 
 } // namespace
 
-hash::Status SaveSealedSector(const SealedSector &s, const std::filesystem::path &dir) {
+Status SaveSealedSector(const SealedSector &s, const std::filesystem::path &dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return Bad("cannot create " + dir.string() + ": " + ec.message());
@@ -135,7 +135,7 @@ hash::Status SaveSealedSector(const SealedSector &s, const std::filesystem::path
   std::vector<uint8_t> bytes(c.sector_size);
   for (uint64_t v = 0; v < c.nodes; v++) {
     auto p = s.tree_d.Prove(v);
-    if (!p) return p.error();
+    if (!p) return p.GetError();
     std::copy(p->leaf.begin(), p->leaf.end(), bytes.begin() + v * NODE_SIZE);
   }
   if (!(st = WriteFile(dir / "data.dat", bytes))) return st;
@@ -143,22 +143,22 @@ hash::Status SaveSealedSector(const SealedSector &s, const std::filesystem::path
     if (!(st = WriteFile(LayerFile(dir, l), s.labels.Layer(l)))) return st;
   for (uint64_t v = 0; v < c.nodes; v++) {
     auto p = s.tree_r_last.Prove(v);
-    if (!p) return p.error();
+    if (!p) return p.GetError();
     p->leaf.ToBytesLE(bytes.data() + v * NODE_SIZE);
   }
   return WriteFile(dir / "sealed.dat", bytes);
 }
 
-Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir) {
+Expected<SealedSector> LoadSealedSector(const std::filesystem::path &dir) {
   auto kv = ReadMeta(dir / "seal.meta");
-  if (!kv) return kv.error();
+  if (!kv) return kv.GetError();
   MetaReader r{*kv, {}};
   PorepConfig c;
   const std::string *proof = r.Get("registered_proof");
   if (proof != nullptr && *proof != "none") {
     const uint64_t id = r.U64("registered_proof");
     auto p = SealProofFromId(id);
-    if (!p) return p.error();
+    if (!p) return p.GetError();
     c.proof = *p;
   }
   c.nodes = r.U64("nodes");
@@ -183,24 +183,24 @@ Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir) {
   // the same checks a test configuration gets (node count, shape fits)
   auto checked = TestPorepConfig(c.nodes, c.layers, c.shape, c.porep_id, c.api_version, c.partitions,
                                  c.challenges_per_partition, c.feature);
-  if (!checked) return Bad("seal.meta: " + checked.error().message);
+  if (!checked) return Bad("seal.meta: " + checked.ErrorMessage());
   if (c.proof && c.sector_size != GetSealProofInfo(*c.proof).sector_size)
     return Bad("seal.meta: " + std::to_string(c.nodes) + " nodes do not match the registered proof");
 
   auto data = ReadFile(dir / "data.dat", c.sector_size);
-  if (!data) return data.error();
+  if (!data) return data.GetError();
   auto graph = SdrGraph::Create(c.nodes, c.porep_id, c.api_version);
-  if (!graph) return graph.error();
+  if (!graph) return graph.GetError();
   // Re-sealing from the data would redo the labelling; instead the stored labels are taken and
   // the trees rebuilt, which SealSector's tree steps do given labels.
   Labels labels(c.layers, c.nodes);
   for (size_t l = 1; l <= c.layers; l++) {
     auto layer = ReadFile(LayerFile(dir, l), c.sector_size);
-    if (!layer) return layer.error();
+    if (!layer) return layer.GetError();
     std::copy(layer->begin(), layer->end(), labels.Label(l, 0));
   }
   auto s = SealFromLabels(c, *data, in, std::move(labels));
-  if (!s) return s.error();
+  if (!s) return s.GetError();
   const std::pair<const char *, std::pair<const Digest32 *, const Digest32 *>> checks[] = {
       {"comm_d", {&s->comm_d, &comm_d}}, {"replica_id", {&s->replica_id, &replica_id}},
       {"comm_c", {&s->comm_c, &comm_c}}, {"comm_r_last", {&s->comm_r_last, &comm_r_last}},
@@ -213,18 +213,17 @@ Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir) {
   return s;
 }
 
-Result<SealedSector> SealDataFile(const PorepConfig &config, const std::filesystem::path &file,
-                                  const SealInputs &inputs) {
+Expected<SealedSector> SealDataFile(const PorepConfig &config, const std::filesystem::path &file,
+                                    const SealInputs &inputs) {
   std::error_code ec;
   const uint64_t size = std::filesystem::file_size(file, ec);
   if (ec) return Bad("cannot read data file " + file.string() + ": " + ec.message());
   if (size > Fr32UnpaddedCapacity(config.sector_size))
-    return hash::MakeError(hash::ErrorCode::kBadLength, "data file " + file.string() + " has " + std::to_string(size) +
-                                                            " bytes; a sector of " +
-                                                            std::to_string(config.sector_size) + " holds " +
-                                                            std::to_string(Fr32UnpaddedCapacity(config.sector_size)));
+    return MakeError(ErrorCode::kBadLength, "data file " + file.string() + " has " + std::to_string(size) +
+                                                " bytes; a sector of " + std::to_string(config.sector_size) +
+                                                " holds " + std::to_string(Fr32UnpaddedCapacity(config.sector_size)));
   auto bytes = ReadFile(file, size);
-  if (!bytes) return bytes.error();
+  if (!bytes) return bytes.GetError();
   return SealUnpadded(config, *bytes, inputs);
 }
 

@@ -14,20 +14,20 @@
 
 namespace cuzk::filecoin {
 
-//! Writes the directory (created if missing; files overwritten). kBadArgument naming the file
+//! Writes the directory (created if missing; files overwritten). kInvalidArgument naming the file
 //! when writing fails.
-hash::Status SaveSealedSector(const SealedSector &sector, const std::filesystem::path &dir);
+Status SaveSealedSector(const SealedSector &sector, const std::filesystem::path &dir);
 
-//! Reads a directory written by SaveSealedSector and rebuilds the trees. kBadArgument naming the
+//! Reads a directory written by SaveSealedSector and rebuilds the trees. kInvalidArgument naming the
 //! file or key for a missing or malformed file, kBadLength for a file of the wrong size, and
-//! kBadArgument naming the commitment when a rebuilt root differs from seal.meta (a corrupted or
+//! kInvalidArgument naming the commitment when a rebuilt root differs from seal.meta (a corrupted or
 //! mixed-up file).
-Result<SealedSector> LoadSealedSector(const std::filesystem::path &dir);
+Expected<SealedSector> LoadSealedSector(const std::filesystem::path &dir);
 
 //! Seals the unpadded bytes of a data file (a piece or a whole sector's payload, at most
 //! Fr32UnpaddedCapacity(sector size) bytes; the rest of the sector is zeros), as SealUnpadded.
-//! kBadArgument naming the file when it cannot be read, kBadLength when it does not fit.
-Result<SealedSector> SealDataFile(const PorepConfig &config, const std::filesystem::path &file,
-                                  const SealInputs &inputs);
+//! kInvalidArgument naming the file when it cannot be read, kBadLength when it does not fit.
+Expected<SealedSector> SealDataFile(const PorepConfig &config, const std::filesystem::path &file,
+                                    const SealInputs &inputs);
 
 } // namespace cuzk::filecoin

@@ -18,21 +18,18 @@
 namespace cuzk::filecoin {
 namespace {
 
-using hash::ErrorCode;
-using hash::MakeError;
-
 using base::SecondsSince;
 
 // Records the blank circuit, runs the setup, writes both files under temporary names and renames
 // them (the .vk last, so a reader that sees the .vk finds the .params complete).
 template <class Circuit>
-hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles files, const TestParamsRequest &request) {
+Expected<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles files, const TestParamsRequest &request) {
   auto start = std::chrono::steady_clock::now();
   r1cs::RecordingCS shape;
   try {
     circuit.Synthesize(shape);
   } catch (const r1cs::SynthesisError &e) {
-    return MakeError(ErrorCode::kBadArgument, std::string("blank circuit synthesis failed: ") + e.what());
+    return MakeError(ErrorCode::kInvalidArgument, std::string("blank circuit synthesis failed: ") + e.what());
   }
   files.synthesis_s = SecondsSince(start);
   files.constraints = shape.NumConstraints();
@@ -64,7 +61,7 @@ hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles fil
   if (made) made = sink.file.Close();
   if (!made) {
     discard();
-    return MakeError(ErrorCode::kBadArgument, files.cache_id + ": setup failed: " + made.ErrorMessage());
+    return MakeError(ErrorCode::kInvalidArgument, files.cache_id + ": setup failed: " + made.ErrorMessage());
   }
   files.params_bytes = sink.file.BytesWritten();
   files.setup_s = SecondsSince(start);
@@ -73,11 +70,11 @@ hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles fil
   const cuzk::Status vk_written = groth16::WriteVerifyingKeyFile(files.vk_path + suffix, sink.vk);
   if (!vk_written) {
     discard();
-    return MakeError(ErrorCode::kBadArgument, files.cache_id + ": write failed: " + vk_written.ErrorMessage());
+    return MakeError(ErrorCode::kInvalidArgument, files.cache_id + ": write failed: " + vk_written.ErrorMessage());
   }
   std::filesystem::rename(files.params_path + suffix, files.params_path, ec);
   if (!ec) std::filesystem::rename(files.vk_path + suffix, files.vk_path, ec);
-  if (ec) return MakeError(ErrorCode::kBadArgument, files.cache_id + ": rename failed: " + ec.message());
+  if (ec) return MakeError(ErrorCode::kInvalidArgument, files.cache_id + ": rename failed: " + ec.message());
   files.write_s = files.timings.sink_s + SecondsSince(start);
   files.generated = true;
   return files;
@@ -85,16 +82,16 @@ hash::Result<TestParamFiles> Generate(const Circuit &circuit, TestParamFiles fil
 
 } // namespace
 
-hash::Result<TestParamFiles> EnsureTestParameters(const TestParamsRequest &request) {
+Expected<TestParamFiles> EnsureTestParameters(const TestParamsRequest &request) {
   auto size = RegisteredProofsForSize(request.sector_size);
-  if (!size) return size.error();
+  if (!size) return size.GetError();
   const SizeProofs &s = *size;
   auto cache_id = ParameterCacheIdFor(request.kind, request.sector_size);
-  if (!cache_id) return cache_id.error();
+  if (!cache_id) return cache_id.GetError();
 
   std::error_code ec;
   std::filesystem::create_directories(request.dir, ec);
-  if (ec) return MakeError(ErrorCode::kBadArgument, "cannot create " + request.dir + ": " + ec.message());
+  if (ec) return MakeError(ErrorCode::kInvalidArgument, "cannot create " + request.dir + ": " + ec.message());
   TestParamFiles files;
   files.cache_id = *cache_id;
   const std::filesystem::path dir(request.dir);
@@ -105,23 +102,23 @@ hash::Result<TestParamFiles> EnsureTestParameters(const TestParamsRequest &reque
   switch (request.kind) {
   case CircuitKind::kPorep: {
     auto blank = BlankStackedCircuitInput(PorepConfigFor(s.porep));
-    if (!blank) return blank.error();
-    return Generate(StackedCircuit{std::move(blank).value()}, std::move(files), request);
+    if (!blank) return blank.GetError();
+    return Generate(StackedCircuit{std::move(blank).Value()}, std::move(files), request);
   }
   case CircuitKind::kWindowPoSt:
   case CircuitKind::kWinningPoSt: {
     const auto proof = request.kind == CircuitKind::kWindowPoSt ? s.window : s.winning;
     auto blank = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(proof)));
-    if (!blank) return blank.error();
-    return Generate(PoStCircuit{std::move(blank).value()}, std::move(files), request);
+    if (!blank) return blank.GetError();
+    return Generate(PoStCircuit{std::move(blank).Value()}, std::move(files), request);
   }
   case CircuitKind::kSnap: {
     auto blank = BlankSnapCircuitInput(SnapConfigFor(s.snap));
-    if (!blank) return blank.error();
-    return Generate(SnapCircuit{std::move(blank).value()}, std::move(files), request);
+    if (!blank) return blank.GetError();
+    return Generate(SnapCircuit{std::move(blank).Value()}, std::move(files), request);
   }
   }
-  return MakeError(ErrorCode::kBadArgument, "unknown parameter kind");
+  return MakeError(ErrorCode::kInvalidArgument, "unknown parameter kind");
 }
 
 } // namespace cuzk::filecoin

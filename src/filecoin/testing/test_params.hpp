@@ -7,9 +7,9 @@
 // The real ones come from Filecoin's phase-2 MPC and have the same names; a directory that
 // already holds both files of a circuit is reused as it is (a cache), whatever made them.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/parameter_names.hpp"
 #include "groth16/setup.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -44,7 +44,7 @@ struct TestParamFiles {
 //! Returns the files of request.kind/sector_size in request.dir, running the setup over the blank
 //! circuit only when one of the two is missing. Files are written under temporary names and
 //! renamed, so a concurrent or interrupted run never leaves a torn file under the official name.
-//! kBadArgument for an unknown size, a directory that cannot be created, or a failed setup/write.
-hash::Result<TestParamFiles> EnsureTestParameters(const TestParamsRequest &request);
+//! kInvalidArgument for an unknown size, a directory that cannot be created, or a failed setup/write.
+Expected<TestParamFiles> EnsureTestParameters(const TestParamsRequest &request);
 
 } // namespace cuzk::filecoin

@@ -62,7 +62,7 @@ RegisteredUpdateProof ProductionUpdateProof(size_t index) {
   return PROOFS[index];
 }
 
-hash::Result<PorepC2Job> VirtualPorepC2Job(RegisteredSealProof proof) {
+Expected<PorepC2Job> VirtualPorepC2Job(RegisteredSealProof proof) {
   VirtualSectorInputs in;
   in.prover_id = ProverIdFromActorId(1000);
   in.sector_id = 32;
@@ -70,32 +70,32 @@ hash::Result<PorepC2Job> VirtualPorepC2Job(RegisteredSealProof proof) {
   in.seed = Seeded(7, 2);
   in.label_seed = 5;
   auto c1 = VirtualSectorC1(PorepConfigFor(proof), in);
-  if (!c1) return hash::Prefixed(c1.error(), "virtual C1: ");
+  if (!c1) return Prefixed(c1.GetError(), "virtual C1: ");
   // C2's own preparation: vanilla verification of every challenge, circuits, verifier inputs
   auto job = PreparePorepC2(*c1, in.prover_id, in.sector_id);
-  if (!job) return hash::Prefixed(job.error(), "C2 preparation: ");
+  if (!job) return Prefixed(job.GetError(), "C2 preparation: ");
   return job;
 }
 
-hash::Result<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &config, size_t sector_count) {
+Expected<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &config, size_t sector_count) {
   VirtualPoStPartition made;
   made.randomness = Seeded(37, 5);
   std::vector<uint64_t> ids;
   for (uint64_t i = 0; i < sector_count; i++) ids.push_back(5000 + 7 * i);
   auto sectors = VirtualPoStSectors(config, made.randomness, ids, 2349);
-  if (!sectors) return hash::Prefixed(sectors.error(), "virtual sectors: ");
+  if (!sectors) return Prefixed(sectors.GetError(), "virtual sectors: ");
   std::vector<PoStReplica> replicas;
   for (const auto &s : *sectors) replicas.push_back(s.Replica());
   auto vanilla = GenerateFallbackVanillaProofs(config, made.randomness, replicas);
-  if (!vanilla) return hash::Prefixed(vanilla.error(), "vanilla proofs: ");
+  if (!vanilla) return Prefixed(vanilla.GetError(), "vanilla proofs: ");
   auto partition = PoStPartitionFromVanilla(config, *vanilla);
-  if (!partition) return hash::Prefixed(partition.error(), "partition: ");
+  if (!partition) return Prefixed(partition.GetError(), "partition: ");
   if (auto ok = VerifyPoStPartition(*partition, made.randomness); !ok)
-    return hash::Prefixed(ok.error(), "vanilla verification: ");
+    return Prefixed(ok.GetError(), "vanilla verification: ");
   auto input = PoStCircuitInputFromPartition(*partition);
-  if (!input) return hash::Prefixed(input.error(), "circuit input: ");
-  made.partition = std::move(partition).value();
-  made.input = std::move(input).value();
+  if (!input) return Prefixed(input.GetError(), "circuit input: ");
+  made.partition = std::move(partition).Value();
+  made.input = std::move(input).Value();
   // WinningPoSt's circuit slots are pseudo-sectors (FallbackParamsOf), not sectors: nothing to cut
   if (config.type == PoStType::kWindow) {
     made.input.params.sector_count = sector_count;
@@ -104,18 +104,18 @@ hash::Result<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &co
   return made;
 }
 
-hash::Result<VirtualSnapPartition> MakeVirtualSnapPartition(const SnapConfig &config, size_t k) {
+Expected<VirtualSnapPartition> MakeVirtualSnapPartition(const SnapConfig &config, size_t k) {
   auto update = VirtualSnapUpdateSector(config, 32, std::min<uint64_t>(4096, config.sector_nodes / 2));
-  if (!update) return hash::Prefixed(update.error(), "virtual update: ");
+  if (!update) return Prefixed(update.GetError(), "virtual update: ");
   auto proof = VirtualSnapProvePartition(*update, k);
-  if (!proof) return hash::Prefixed(proof.error(), "partition proof: ");
+  if (!proof) return Prefixed(proof.GetError(), "partition proof: ");
   VirtualSnapPartition made;
   made.public_inputs = update->PublicInputs(k);
   if (auto ok = SnapVerifyPartition(config, made.public_inputs, *proof); !ok)
-    return hash::Prefixed(ok.error(), "vanilla verification: ");
+    return Prefixed(ok.GetError(), "vanilla verification: ");
   auto input = SnapCircuitInputFromProof(config, made.public_inputs, *proof);
-  if (!input) return hash::Prefixed(input.error(), "circuit input: ");
-  made.input = std::move(input).value();
+  if (!input) return Prefixed(input.GetError(), "circuit input: ");
+  made.input = std::move(input).Value();
   return made;
 }
 

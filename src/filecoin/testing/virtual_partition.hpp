@@ -26,7 +26,7 @@ RegisteredUpdateProof ProductionUpdateProof(size_t index);
 
 //! The C2 job of a virtual sector of `proof` (miner 1000, sector 32, fixed ticket and seed), every
 //! challenge verified by PreparePorepC2. Errors name the step: "virtual C1: …", "C2 preparation: …".
-hash::Result<PorepC2Job> VirtualPorepC2Job(RegisteredSealProof proof);
+Expected<PorepC2Job> VirtualPorepC2Job(RegisteredSealProof proof);
 
 //! A PoSt partition over virtual sectors, vanilla proofs verified.
 struct VirtualPoStPartition {
@@ -41,7 +41,7 @@ struct VirtualPoStPartition {
 //! a partition with fewer is padded by repeating the last (spec §3.4). Errors name the step:
 //! "virtual sectors: …", "vanilla proofs: …", "partition: …", "vanilla verification: …",
 //! "circuit input: …".
-hash::Result<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &config, size_t sector_count);
+Expected<VirtualPoStPartition> MakeVirtualPoStPartition(const PoStConfig &config, size_t sector_count);
 
 //! A SnapDeals partition of a virtual update, its vanilla proof verified.
 struct VirtualSnapPartition {
@@ -52,6 +52,6 @@ struct VirtualSnapPartition {
 //! Partition k (< config.partition_count) of a virtual update with real leaves (4096, capped at half
 //! the sector's nodes), as tests/filecoin_long/virtual_snap_test.cpp makes it. Errors name the step:
 //! "virtual update: …", "partition proof: …", "vanilla verification: …", "circuit input: …".
-hash::Result<VirtualSnapPartition> MakeVirtualSnapPartition(const SnapConfig &config, size_t k);
+Expected<VirtualSnapPartition> MakeVirtualSnapPartition(const SnapConfig &config, size_t k);
 
 } // namespace cuzk::filecoin

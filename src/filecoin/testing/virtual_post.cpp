@@ -35,12 +35,12 @@ PoStPublicSector VirtualPoStSector::Public() const { return {sector_id, hash::Fr
 
 PoStReplica VirtualPoStSector::Replica() const { return {sector_id, nullptr, comm_c, &tree_r_last}; }
 
-hash::Result<std::vector<VirtualPoStSector>> VirtualPoStSectors(const PoStConfig &config, const Digest32 &randomness,
-                                                                std::span<const uint64_t> sector_ids, uint64_t seed) {
+Expected<std::vector<VirtualPoStSector>> VirtualPoStSectors(const PoStConfig &config, const Digest32 &randomness,
+                                                            std::span<const uint64_t> sector_ids, uint64_t seed) {
   auto challenges = FallbackSectorChallenges(config, randomness, sector_ids);
-  if (!challenges) return challenges.error();
+  if (!challenges) return challenges.GetError();
   std::vector<std::optional<VirtualPoStSector>> built(sector_ids.size());
-  std::vector<std::optional<hash::Error>> errors(sector_ids.size());
+  std::vector<std::optional<Error>> errors(sector_ids.size());
   tbb::parallel_for(size_t(0), sector_ids.size(), [&](size_t i) {
     // Each sector draws from its own stream (seed, sector position), so the result does not depend
     // on the order the sectors are built in.
@@ -51,11 +51,11 @@ hash::Result<std::vector<VirtualPoStSector>> VirtualPoStSectors(const PoStConfig
     for (uint64_t c : (*challenges)[i]) leaves.emplace(c, VirtualFr(rng)); // a leaf challenged twice keeps one value
     auto tree = SparsePoseidonTree::Build(config.tree_shape, config.SectorNodes(), default_leaf, leaves);
     if (!tree) {
-      errors[i] = tree.error();
+      errors[i] = tree.GetError();
       return;
     }
     const ff::Fr comm_r = PoStCommR(comm_c, tree->Root());
-    built[i] = VirtualPoStSector{sector_ids[i], comm_c, std::move(tree).value(), comm_r, leaves.size()};
+    built[i] = VirtualPoStSector{sector_ids[i], comm_c, std::move(tree).Value(), comm_r, leaves.size()};
   });
   std::vector<VirtualPoStSector> out;
   out.reserve(sector_ids.size());

@@ -9,12 +9,12 @@
 // verifier sees of it is indistinguishable from a sealed sector's. comm_c is random and
 // comm_r = Poseidon(comm_c, comm_r_last), as for a sealed sector.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/post_config.hpp"
 #include "filecoin/merkle/sparse_poseidon_tree.hpp"
 #include "filecoin/post/post_challenges.hpp"
 #include "filecoin/post/post_vanilla.hpp"
 #include "hash/chacha.hpp"
-#include "hash/result.hpp"
 
 #include <cstdint>
 #include <span>
@@ -44,7 +44,7 @@ struct VirtualPoStSector {
 //! FallbackSectorChallenges(config, randomness, sector_ids) challenges hold values drawn from
 //! `seed`, the rest one default value (also drawn from it); each sector has its own comm_c and tree.
 //! Errors of FallbackSectorChallenges (bad randomness, empty list, winning with more than one id).
-hash::Result<std::vector<VirtualPoStSector>> VirtualPoStSectors(const PoStConfig &config, const Digest32 &randomness,
-                                                                std::span<const uint64_t> sector_ids, uint64_t seed);
+Expected<std::vector<VirtualPoStSector>> VirtualPoStSectors(const PoStConfig &config, const Digest32 &randomness,
+                                                            std::span<const uint64_t> sector_ids, uint64_t seed);
 
 } // namespace cuzk::filecoin

@@ -24,11 +24,8 @@
 namespace cuzk::filecoin {
 namespace {
 
-using hash::ErrorCode;
-using hash::MakeError;
-
-hash::Error BadArgument(const std::string &what) {
-  return MakeError(ErrorCode::kBadArgument, "virtual sector: " + what);
+Error InvalidArgument(const std::string &what) {
+  return MakeError(ErrorCode::kInvalidArgument, "virtual sector: " + what);
 }
 
 //! Labels of the challenged nodes (computed) and of every other node (free).
@@ -91,19 +88,19 @@ private:
   mutable std::map<std::pair<uint64_t, size_t>, Digest32> free_; //!< memo: one node may be opened many times
 };
 
-Result<Fr> ToFr(const Digest32 &bytes) { return hash::FrFromBytesLE(bytes); }
+Expected<Fr> ToFr(const Digest32 &bytes) { return hash::FrFromBytesLE(bytes); }
 
 } // namespace
 
-Result<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const VirtualSectorInputs &inputs) {
-  if (!config.proof) return BadArgument("a test configuration has no registered proof name for the C1");
+Expected<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const VirtualSectorInputs &inputs) {
+  if (!config.proof) return InvalidArgument("a test configuration has no registered proof name for the C1");
   if (config.feature != PorepFeature::kNone)
-    return BadArgument(std::string(GetSealProofInfo(*config.proof).name) +
-                       " is not supported: its challenges are derived from comm_r, which here depends on the "
-                       "challenged nodes (only they hold real columns), so no sparse sector passes verification; "
-                       "the interactive proof of the size has the same circuit and parameters");
-  if (inputs.seed == Digest32{}) return BadArgument("the seed must not be zero");
-  if (!std::has_single_bit(config.nodes)) return BadArgument("nodes must be a power of two");
+    return InvalidArgument(std::string(GetSealProofInfo(*config.proof).name) +
+                           " is not supported: its challenges are derived from comm_r, which here depends on the "
+                           "challenged nodes (only they hold real columns), so no sparse sector passes verification; "
+                           "the interactive proof of the size has the same circuit and parameters");
+  if (inputs.seed == Digest32{}) return InvalidArgument("the seed must not be zero");
+  if (!std::has_single_bit(config.nodes)) return InvalidArgument("nodes must be a power of two");
   const size_t depth = size_t(std::countr_zero(config.nodes));
 
   // tree_d: the zero tree
@@ -113,7 +110,7 @@ Result<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const 
   const Digest32 replica_id = ReplicaId(inputs.prover_id, inputs.sector_id, inputs.ticket, comm_d, config.porep_id);
 
   auto graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version);
-  if (!graph) return graph.error();
+  if (!graph) return graph.GetError();
   std::vector<std::vector<uint64_t>> challenges;
   std::set<uint64_t> challenged;
   for (size_t k = 0; k < config.partitions; k++) {
@@ -135,21 +132,21 @@ Result<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const 
       std::vector<Fr> column;
       for (const Digest32 &label : labels.Column(v)) column.push_back(*ToFr(label));
       auto h = hash::PoseidonHashMerkle(column);
-      if (!h) return h.error();
+      if (!h) return h.GetError();
       column_hashes.emplace(v, *h);
     }
     replica_nodes.emplace(c, EncodeNode(Fr::Zero(), *ToFr(labels.Label(c, config.layers))));
   }
   auto tree_c = SparsePoseidonTree::Build(config.shape, config.nodes, Fr::Zero(), column_hashes);
-  if (!tree_c) return tree_c.error();
+  if (!tree_c) return tree_c.GetError();
   auto tree_r = SparsePoseidonTree::Build(config.shape, config.nodes, Fr::Zero(), replica_nodes);
-  if (!tree_r) return tree_r.error();
+  if (!tree_r) return tree_r.GetError();
   const Digest32 comm_c = hash::FrToBytesLE(tree_c->Root());
   const Digest32 comm_r_last = hash::FrToBytesLE(tree_r->Root());
   auto comm_r = CommR(comm_c, comm_r_last);
-  if (!comm_r) return comm_r.error();
+  if (!comm_r) return comm_r.GetError();
   auto rc_shape = PoseidonProofShape(config.shape, config.nodes);
-  if (!rc_shape) return rc_shape.error();
+  if (!rc_shape) return rc_shape.GetError();
   const MerkleProofKind kind = rc_shape->kind;
 
   auto column_proof = [&](uint64_t v) {

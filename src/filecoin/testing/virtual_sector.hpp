@@ -34,8 +34,8 @@ struct VirtualSectorInputs {
   uint64_t label_seed = 0; //!< drives the free labels of unchallenged parents
 };
 
-//! The C1 of a virtual sector with `config`'s registered proof. kBadArgument for a test
+//! The C1 of a virtual sector with `config`'s registered proof. kInvalidArgument for a test
 //! configuration (no registered proof name), a synthetic or non-interactive proof, or a zero seed.
-Result<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const VirtualSectorInputs &inputs);
+Expected<SealCommitPhase1Output> VirtualSectorC1(const PorepConfig &config, const VirtualSectorInputs &inputs);
 
 } // namespace cuzk::filecoin

@@ -14,12 +14,12 @@
 // encoding the circuit checks with non-zero data; the vanilla proof is the one SnapProvePartition
 // gives for the same key and data, and SnapVerifyPartition accepts it.
 #pragma once
+#include "base/expected.hpp"
 #include "filecoin/core/snap_config.hpp"
 #include "filecoin/merkle/block_poseidon_tree.hpp"
 #include "filecoin/merkle/sparse_poseidon_tree.hpp"
 #include "filecoin/merkle/sparse_sha_tree.hpp"
 #include "filecoin/snap/snap_vanilla.hpp"
-#include "hash/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,12 +44,12 @@ struct VirtualSnapUpdate {
 };
 
 //! A virtual update of `config`'s size with `real_leaves` nodes of their own key and data (distinct,
-//! drawn from `seed`, the i-th in partition i mod partition_count). kBadArgument when real_leaves exceeds
+//! drawn from `seed`, the i-th in partition i mod partition_count). kInvalidArgument when real_leaves exceeds
 //! the node count; tree errors as SparsePoseidonTree::Build.
-hash::Result<VirtualSnapUpdate> VirtualSnapUpdateSector(const SnapConfig &config, uint64_t seed, size_t real_leaves);
+Expected<VirtualSnapUpdate> VirtualSnapUpdateSector(const SnapConfig &config, uint64_t seed, size_t real_leaves);
 
 //! SnapProvePartition over the sparse trees: partition k's apex leaves and, per challenge, the
-//! three inclusion proofs (each checked). kBadArgument for k out of range.
-hash::Result<SnapPartitionProof> VirtualSnapProvePartition(const VirtualSnapUpdate &update, size_t k);
+//! three inclusion proofs (each checked). kInvalidArgument for k out of range.
+Expected<SnapPartitionProof> VirtualSnapProvePartition(const VirtualSnapUpdate &update, size_t k);
 
 } // namespace cuzk::filecoin

@@ -8,7 +8,6 @@
 #include <array>
 
 using namespace cuzk::filecoin;
-using cuzk::hash::ErrorCode;
 
 TEST(Bincode, WriterIsLittleEndianFixedWidth) {
   BincodeWriter w;
@@ -29,21 +28,21 @@ TEST(Bincode, ReaderRoundTripAndErrors) {
   w.Len(3);
   const std::vector<uint8_t> bytes = w.Take();
   BincodeReader r(bytes);
-  EXPECT_EQ(r.U32("tag").value(), 7u);
-  EXPECT_EQ(r.U64("value").value(), uint64_t(1) << 40);
+  EXPECT_EQ(r.U32("tag").Value(), 7u);
+  EXPECT_EQ(r.U64("value").Value(), uint64_t(1) << 40);
   EXPECT_EQ(r.Offset(), 12u);
   // a length of 3 elements of ≥ 1 byte with no bytes left is truncated input
   auto n = r.Len("items", 1, 100);
-  ASSERT_FALSE(n.ok());
-  EXPECT_EQ(n.error().code, ErrorCode::kBadLength);
-  EXPECT_NE(n.error().message.find("items at byte 20"), std::string::npos) << n.error().message;
-  EXPECT_TRUE(r.Finish("value").ok());
+  ASSERT_FALSE(n.HasValue());
+  EXPECT_EQ(n.Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_NE(n.ErrorMessage().find("items at byte 20"), std::string::npos) << n.ErrorMessage();
+  EXPECT_TRUE(r.Finish("value").IsOk());
 
   BincodeReader t{std::span(bytes).subspan(0, 6)};
-  EXPECT_TRUE(t.U32("a").ok());
+  EXPECT_TRUE(t.U32("a").HasValue());
   auto e = t.U64("b");
-  ASSERT_FALSE(e.ok());
-  EXPECT_NE(e.error().message.find("needs 8 bytes, 2 left"), std::string::npos) << e.error().message;
+  ASSERT_FALSE(e.HasValue());
+  EXPECT_NE(e.ErrorMessage().find("needs 8 bytes, 2 left"), std::string::npos) << e.ErrorMessage();
 }
 
 TEST(Bincode, LengthsAreCheckedBeforeUse) {
@@ -55,20 +54,20 @@ TEST(Bincode, LengthsAreCheckedBeforeUse) {
   const auto bytes = w.Take();
   BincodeReader r(bytes);
   auto huge = r.Len("hashes", 32, SIZE_MAX);
-  ASSERT_FALSE(huge.ok());
-  EXPECT_EQ(huge.error().code, ErrorCode::kBadLength);
+  ASSERT_FALSE(huge.HasValue());
+  EXPECT_EQ(huge.Code(), cuzk::ErrorCode::kBadLength);
   BincodeReader r2(bytes);
   auto capped = r2.Len("hashes", 0, 1000);
-  ASSERT_FALSE(capped.ok());
-  EXPECT_NE(capped.error().message.find("exceeds the expected maximum 1000"), std::string::npos);
+  ASSERT_FALSE(capped.HasValue());
+  EXPECT_NE(capped.ErrorMessage().find("exceeds the expected maximum 1000"), std::string::npos);
   BincodeReader r3{std::span(bytes).subspan(8)};
   auto wrong = r3.ExactLen("path", 9, 16);
-  ASSERT_FALSE(wrong.ok());
-  EXPECT_NE(wrong.error().message.find("length 5, expected 9"), std::string::npos);
+  ASSERT_FALSE(wrong.IsOk());
+  EXPECT_NE(wrong.ErrorMessage().find("length 5, expected 9"), std::string::npos);
   BincodeReader r4{std::span(bytes).subspan(16)};
-  EXPECT_TRUE(r4.ExactLen("two", 2, 8).ok());
-  EXPECT_EQ(r4.U64("0").value(), 0u);
-  EXPECT_FALSE(r4.Finish("value").ok()); // one u64 left over
+  EXPECT_TRUE(r4.ExactLen("two", 2, 8).IsOk());
+  EXPECT_EQ(r4.U64("0").Value(), 0u);
+  EXPECT_FALSE(r4.Finish("value").IsOk()); // one u64 left over
   BincodeReader r5{std::span(bytes).subspan(16)};
-  EXPECT_FALSE(r5.ExactLen("two", 2, 9).ok()); // 2 × 9 > 16 bytes left
+  EXPECT_FALSE(r5.ExactLen("two", 2, 9).IsOk()); // 2 × 9 > 16 bytes left
 }

@@ -16,7 +16,7 @@ using cuzk::test::Hex;
 
 namespace {
 
-std::string ZeroHex(size_t level) { return Hex(ZeroCommitment(level).value()); }
+std::string ZeroHex(size_t level) { return Hex(ZeroCommitment(level).Value()); }
 
 } // namespace
 
@@ -35,16 +35,16 @@ TEST(ZeroCommitment, SpecTable) {
   EXPECT_EQ(ZeroHex(30), "077e5fde35c50a9303a55009e3498a4ebedff39c42b710b730d8ec7ac7afa63e");
   EXPECT_EQ(ZeroHex(31), "e64005a6bfe3777953b8ad6ef93f0fca1049b2041654f2a411f7702799cece02");
   auto bad = ZeroCommitment(kMaxZeroLevel + 1);
-  ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().code, cuzk::hash::ErrorCode::kBadArgument);
+  ASSERT_FALSE(bad.HasValue());
+  EXPECT_EQ(bad.Code(), cuzk::ErrorCode::kInvalidArgument);
 }
 
 TEST(CommD, EmptySectorsAreZeroCommitments) {
   // compute_comm_d(128, []) and compute_comm_d(2048, []); a 1 MiB zero piece
-  EXPECT_EQ(Hex(CommD(std::vector<uint8_t>(128)).value()), ZeroHex(2));
-  EXPECT_EQ(Hex(CommD(std::vector<uint8_t>(2048)).value()),
+  EXPECT_EQ(Hex(CommD(std::vector<uint8_t>(128)).Value()), ZeroHex(2));
+  EXPECT_EQ(Hex(CommD(std::vector<uint8_t>(2048)).Value()),
             "fc7e928296e516faade986b28f92d44a4f24b935485223376a799027bc18f833");
-  EXPECT_EQ(Hex(CommD(std::vector<uint8_t>(1 << 20)).value()),
+  EXPECT_EQ(Hex(CommD(std::vector<uint8_t>(1 << 20)).Value()),
             "d99887b973573a96e11393645236c17b1f4c7034d723c7a99f709bb4da61162b");
 }
 
@@ -54,15 +54,15 @@ TEST(CommD, SmallTreesByHand) {
   cuzk::hash::Digest32 l{}, r{};
   std::copy(nodes.begin(), nodes.begin() + 32, l.begin());
   std::copy(nodes.begin() + 32, nodes.end(), r.begin());
-  EXPECT_EQ(CommD(std::span<const uint8_t>(nodes).first(32)).value(), l); // one node is its own root
-  EXPECT_EQ(CommD(nodes).value(), cuzk::hash::Sha256Node(l, r));
+  EXPECT_EQ(CommD(std::span<const uint8_t>(nodes).first(32)).Value(), l); // one node is its own root
+  EXPECT_EQ(CommD(nodes).Value(), cuzk::hash::Sha256Node(l, r));
 }
 
 TEST(CommD, BadSizesAreErrors) {
   for (size_t n : {0, 31, 33, 96, 160, 1000}) {
     auto r = CommD(std::vector<uint8_t>(n));
-    ASSERT_FALSE(r.ok()) << n;
-    EXPECT_EQ(r.error().code, cuzk::hash::ErrorCode::kBadLength);
+    ASSERT_FALSE(r.HasValue()) << n;
+    EXPECT_EQ(r.Code(), cuzk::ErrorCode::kBadLength);
   }
 }
 
@@ -96,8 +96,8 @@ TEST(CommP, ZeroFillEqualsExplicitPiece) {
   padded.resize(512, 0);
   auto p = CommP(data);
   EXPECT_EQ(p.padded_size, 512u);
-  EXPECT_EQ(p.root, CommD(padded).value());
+  EXPECT_EQ(p.root, CommD(padded).Value());
   // tiny payloads are zero-filled to a 128-byte piece
-  EXPECT_EQ(CommP({}).root, ZeroCommitment(2).value());
+  EXPECT_EQ(CommP({}).root, ZeroCommitment(2).Value());
   EXPECT_EQ(CommP({}).padded_size, 128u);
 }

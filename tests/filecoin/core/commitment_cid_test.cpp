@@ -32,7 +32,7 @@ TEST(CommitmentCid, CommDVectors) {
   for (auto [hex, cid] : vectors) {
     EXPECT_EQ(CommitmentToCid({CommitmentKind::kUnsealed, D(hex)}), cid);
     auto c = CommitmentFromCid(cid);
-    ASSERT_TRUE(c.ok()) << c.error().message;
+    ASSERT_TRUE(c.HasValue()) << c.ErrorMessage();
     EXPECT_EQ(c->kind, CommitmentKind::kUnsealed);
     EXPECT_EQ(Hex(c->digest), hex);
   }
@@ -41,7 +41,7 @@ TEST(CommitmentCid, CommDVectors) {
 TEST(CommitmentCid, CommRVector) {
   const std::string cid = "bagboea4b5abcbcqllihdy3zlw2qod4hb7ihxpinshrgv433qqgjkhngf23t7qcq3";
   auto c = CommitmentFromCid(cid);
-  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_TRUE(c.HasValue()) << c.ErrorMessage();
   EXPECT_EQ(c->kind, CommitmentKind::kSealed);
   const std::string hex = Hex(c->digest);
   EXPECT_EQ(hex.substr(0, 8), "8a0b5a0e"); // the spec's comm_r bytes 8a0b5a0e…0a1b
@@ -56,12 +56,12 @@ TEST(CommitmentCid, MalformedCidsAreErrors) {
        {std::string(), "z" + good.substr(1), good.substr(0, 40), good + "a", good.substr(0, 10) + "1" + good.substr(11),
         good.substr(0, 20) + "A" + good.substr(21), std::string("bafkqaaa")}) {
     auto r = CommitmentFromCid(bad);
-    ASSERT_FALSE(r.ok()) << bad;
-    EXPECT_EQ(r.error().code, cuzk::hash::ErrorCode::kBadArgument);
+    ASSERT_FALSE(r.HasValue()) << bad;
+    EXPECT_EQ(r.Code(), cuzk::ErrorCode::kInvalidArgument);
   }
   // the comm_d codec 0xf101 with the comm_r multihash 0xb401 (bytes 01 81e203 81e802 20 ‖ 0×32) is neither
   auto mixed = CommitmentFromCid("baga6ea4b5abcaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
-  ASSERT_FALSE(mixed.ok());
-  EXPECT_NE(mixed.error().message.find("not a Filecoin commitment"), std::string::npos) << mixed.error().message;
-  EXPECT_TRUE(CommitmentFromCid("bagboea4b5abcaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa").ok());
+  ASSERT_FALSE(mixed.HasValue());
+  EXPECT_NE(mixed.ErrorMessage().find("not a Filecoin commitment"), std::string::npos) << mixed.ErrorMessage();
+  EXPECT_TRUE(CommitmentFromCid("bagboea4b5abcaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa").HasValue());
 }

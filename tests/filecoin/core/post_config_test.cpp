@@ -13,23 +13,23 @@ constexpr uint64_t GIB = uint64_t(1) << 30;
 }
 
 TEST(RegisteredPoStProof, NumberingAndNames) {
-  EXPECT_EQ(RegisteredPoStProofFromId(3).value(), RegisteredPoStProof::kWinning32GiBV1);
-  EXPECT_EQ(RegisteredPoStProofFromId(8).value(), RegisteredPoStProof::kWindow32GiBV1);
-  EXPECT_EQ(RegisteredPoStProofFromId(13).value(), RegisteredPoStProof::kWindow32GiBV1_2);
+  EXPECT_EQ(RegisteredPoStProofFromId(3).Value(), RegisteredPoStProof::kWinning32GiBV1);
+  EXPECT_EQ(RegisteredPoStProofFromId(8).Value(), RegisteredPoStProof::kWindow32GiBV1);
+  EXPECT_EQ(RegisteredPoStProofFromId(13).Value(), RegisteredPoStProof::kWindow32GiBV1_2);
   auto bad = RegisteredPoStProofFromId(15);
-  ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("0-14"), std::string::npos);
+  ASSERT_FALSE(bad.HasValue());
+  EXPECT_NE(bad.ErrorMessage().find("0-14"), std::string::npos);
   EXPECT_EQ(ProofsApiName(RegisteredPoStProof::kWindow32GiBV1_2), "StackedDrgWindow32GiBV1_2");
   EXPECT_EQ(FfiName(RegisteredPoStProof::kWindow32GiBV1_2), "StackedDrgWindow32GiBV1_1");
   EXPECT_EQ(FfiName(RegisteredPoStProof::kWinning2KiBV1), "StackedDrgWinning2KiBV1");
   // both spellings name proof 13
-  EXPECT_EQ(RegisteredPoStProofFromName("StackedDrgWindow32GiBV1_1").value(), RegisteredPoStProof::kWindow32GiBV1_2);
-  EXPECT_EQ(RegisteredPoStProofFromName("StackedDrgWindow32GiBV1_2").value(), RegisteredPoStProof::kWindow32GiBV1_2);
-  EXPECT_FALSE(RegisteredPoStProofFromName("StackedDrgWindow32GiBV2").ok());
+  EXPECT_EQ(RegisteredPoStProofFromName("StackedDrgWindow32GiBV1_1").Value(), RegisteredPoStProof::kWindow32GiBV1_2);
+  EXPECT_EQ(RegisteredPoStProofFromName("StackedDrgWindow32GiBV1_2").Value(), RegisteredPoStProof::kWindow32GiBV1_2);
+  EXPECT_FALSE(RegisteredPoStProofFromName("StackedDrgWindow32GiBV2").HasValue());
   for (uint64_t id = 0; id < REGISTERED_POST_PROOF_COUNT; id++) {
-    const auto p = RegisteredPoStProofFromId(id).value();
-    EXPECT_EQ(RegisteredPoStProofFromName(ProofsApiName(p)).value(), p);
-    EXPECT_EQ(RegisteredPoStProofFromName(FfiName(p)).value(), p);
+    const auto p = RegisteredPoStProofFromId(id).Value();
+    EXPECT_EQ(RegisteredPoStProofFromName(ProofsApiName(p)).Value(), p);
+    EXPECT_EQ(RegisteredPoStProofFromName(FfiName(p)).Value(), p);
     EXPECT_EQ(PoStTypeOf(p), id < 5 ? PoStType::kWinning : PoStType::kWindow);
     EXPECT_EQ(ApiVersionOf(p), id >= 10 ? ApiVersion::kV1_2_0 : ApiVersion::kV1_0_0);
   }

@@ -13,19 +13,19 @@ using cuzk::test::Hex;
 TEST(RegisteredSealProof, PorepIdsOfAllTwenty) {
   // registry.rs test_porep_id: id as u64 LE ‖ nonce 0 ‖ 16 zero bytes
   for (uint64_t id = 0; id < REGISTERED_SEAL_PROOF_COUNT; id++) {
-    const PorepId p = PorepIdOf(SealProofFromId(id).value());
+    const PorepId p = PorepIdOf(SealProofFromId(id).Value());
     char first[3];
     std::snprintf(first, sizeof first, "%02x", unsigned(id));
     EXPECT_EQ(Hex(p), std::string(first) + std::string(62, '0'));
   }
   EXPECT_EQ(Hex(PorepIdOf(RegisteredSealProof(3), 0x0102)).substr(0, 32), "03000000000000000201000000000000");
-  EXPECT_FALSE(SealProofFromId(20).ok());
+  EXPECT_FALSE(SealProofFromId(20).HasValue());
 }
 
 TEST(RegisteredSealProof, NamesVersionsAndFeatures) {
   for (uint64_t id = 0; id < REGISTERED_SEAL_PROOF_COUNT; id++) {
     const SealProofInfo &info = GetSealProofInfo(RegisteredSealProof(id));
-    EXPECT_EQ(SealProofFromName(info.name).value(), info.proof);
+    EXPECT_EQ(SealProofFromName(info.name).Value(), info.proof);
     // legacy ⇔ id ≤ 4 ⇔ ApiVersion 1.0.0; Synthetic and NI are 1.2.0
     EXPECT_EQ(id <= MAX_LEGACY_POREP_REGISTERED_PROOF_ID, info.api_version == ApiVersion::kV1_0_0);
     if (id >= 10) {
@@ -40,7 +40,7 @@ TEST(RegisteredSealProof, NamesVersionsAndFeatures) {
   }
   EXPECT_EQ(GetSealProofInfo(RegisteredSealProof(13)).name, "StackedDrg32GiBV1_1_Feat_SyntheticPoRep");
   EXPECT_EQ(GetSealProofInfo(RegisteredSealProof(19)).name, "StackedDrg64GiBV1_2_Feat_NonInteractivePoRep");
-  EXPECT_FALSE(SealProofFromName("StackedDrg1KiBV1").ok());
+  EXPECT_FALSE(SealProofFromName("StackedDrg1KiBV1").HasValue());
 }
 
 TEST(RegisteredSealProof, ProverIdIsLeb128OfTheActorId) {
@@ -81,19 +81,19 @@ TEST(PorepConfig, ParametersPerSize) {
     EXPECT_EQ(c.shape.top, r.shape.top);
     EXPECT_EQ(c.porep_id, PorepIdOf(r.proof));
   }
-  EXPECT_EQ(TreeShapeForNodes(128).value().sub, 2u); // 4KiB: 8-2-0 (constants.rs)
-  EXPECT_FALSE(TreeShapeForNodes(100).ok());
+  EXPECT_EQ(TreeShapeForNodes(128).Value().sub, 2u); // 4KiB: 8-2-0 (constants.rs)
+  EXPECT_FALSE(TreeShapeForNodes(100).HasValue());
 }
 
 TEST(PorepConfig, TestConfigurationsOfStackedCircuitRs) {
   // stacked_circuit.rs: nodes = 8·base-tree count, 2 layers, 1 challenge
   PorepId id;
   id.fill(44);
-  EXPECT_TRUE(TestPorepConfig(8, 2, {2, 0, 0}, id, ApiVersion::kV1_1_0).ok());
-  EXPECT_TRUE(TestPorepConfig(8, 2, {8, 0, 0}, id, ApiVersion::kV1_1_0).ok());
-  EXPECT_TRUE(TestPorepConfig(32, 2, {8, 4, 0}, id, ApiVersion::kV1_1_0).ok());
-  EXPECT_TRUE(TestPorepConfig(64, 2, {8, 4, 2}, id, ApiVersion::kV1_1_0).ok());
-  EXPECT_FALSE(TestPorepConfig(48, 2, {8, 0, 0}, id, ApiVersion::kV1_1_0).ok());
-  EXPECT_FALSE(TestPorepConfig(1, 2, {2, 0, 0}, id, ApiVersion::kV1_1_0).ok());
-  EXPECT_FALSE(TestPorepConfig(8, 0, {8, 0, 0}, id, ApiVersion::kV1_1_0).ok());
+  EXPECT_TRUE(TestPorepConfig(8, 2, {2, 0, 0}, id, ApiVersion::kV1_1_0).HasValue());
+  EXPECT_TRUE(TestPorepConfig(8, 2, {8, 0, 0}, id, ApiVersion::kV1_1_0).HasValue());
+  EXPECT_TRUE(TestPorepConfig(32, 2, {8, 4, 0}, id, ApiVersion::kV1_1_0).HasValue());
+  EXPECT_TRUE(TestPorepConfig(64, 2, {8, 4, 2}, id, ApiVersion::kV1_1_0).HasValue());
+  EXPECT_FALSE(TestPorepConfig(48, 2, {8, 0, 0}, id, ApiVersion::kV1_1_0).HasValue());
+  EXPECT_FALSE(TestPorepConfig(1, 2, {2, 0, 0}, id, ApiVersion::kV1_1_0).HasValue());
+  EXPECT_FALSE(TestPorepConfig(8, 0, {8, 0, 0}, id, ApiVersion::kV1_1_0).HasValue());
 }

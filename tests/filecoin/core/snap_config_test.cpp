@@ -51,18 +51,18 @@ TEST(SnapConfig, PublishedSizes) {
 
 TEST(SnapConfig, TestSizesAndErrors) {
   // 1KiB: 8-4-0, 4KiB 8-2-0, 16KiB 2 partitions and 128 apex leaves, 16MiB 4 partitions
-  EXPECT_EQ(SnapConfigForNodes(32).value().tree_r_shape.sub, 4u);
-  EXPECT_EQ(SnapConfigForNodes(128).value().tree_r_shape.sub, 2u);
-  const auto k16 = SnapConfigForNodes(512).value();
+  EXPECT_EQ(SnapConfigForNodes(32).Value().tree_r_shape.sub, 4u);
+  EXPECT_EQ(SnapConfigForNodes(128).Value().tree_r_shape.sub, 2u);
+  const auto k16 = SnapConfigForNodes(512).Value();
   EXPECT_EQ(k16.partition_count, 2u);
   EXPECT_EQ(k16.apex_leaf_count, 128u);
   EXPECT_EQ(k16.ApexLeafHeight(), 1u);
   EXPECT_EQ(k16.KAndHSelect(1), 3u);
-  EXPECT_EQ(SnapConfigForNodes(1 << 19).value().partition_count, 4u);
-  EXPECT_FALSE(SnapConfigForNodes(1 << 20).ok());
-  EXPECT_FALSE(SnapConfigForNodes(0).ok());
-  EXPECT_EQ(RegisteredUpdateProofFromId(3).value(), RegisteredUpdateProof::k32GiBV1);
+  EXPECT_EQ(SnapConfigForNodes(1 << 19).Value().partition_count, 4u);
+  EXPECT_FALSE(SnapConfigForNodes(1 << 20).HasValue());
+  EXPECT_FALSE(SnapConfigForNodes(0).HasValue());
+  EXPECT_EQ(RegisteredUpdateProofFromId(3).Value(), RegisteredUpdateProof::k32GiBV1);
   auto bad = RegisteredUpdateProofFromId(5);
-  ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("0-4"), std::string::npos);
+  ASSERT_FALSE(bad.HasValue());
+  EXPECT_NE(bad.ErrorMessage().find("0-4"), std::string::npos);
 }

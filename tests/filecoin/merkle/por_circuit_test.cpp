@@ -49,10 +49,10 @@ TEST(PorCircuitOnTrees, PoseidonTreeProofsOfEveryShape) {
     std::vector<Fr> leaves(c.leaves);
     for (Fr &x : leaves) x = Fr::Random(rng);
     auto tree = PoseidonTree::Build(c.shape, leaves);
-    ASSERT_TRUE(tree.ok());
+    ASSERT_TRUE(tree.HasValue());
     for (uint64_t index : {uint64_t(0), c.leaves - 1, rng() % c.leaves}) {
       auto proof = tree->Prove(index);
-      ASSERT_TRUE(proof.ok());
+      ASSERT_TRUE(proof.HasValue());
       r1cs::TestCS cs;
       const auto root = PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(proof->leaf), ToCircuitPath(*tree, *proof),
                                    PorRoot::Val(tree->Root()), false);
@@ -72,8 +72,8 @@ TEST(PorCircuitOnTrees, ProofOfAnotherLeafFailsAgainstTheRoot) {
   std::mt19937_64 rng(5);
   std::vector<Fr> leaves(512);
   for (Fr &x : leaves) x = Fr::Random(rng);
-  auto tree = PoseidonTree::Build({8, 8, 0}, leaves).value();
-  auto proof = tree.Prove(300).value();
+  auto tree = PoseidonTree::Build({8, 8, 0}, leaves).Value();
+  auto proof = tree.Prove(300).Value();
   r1cs::TestCS cs;
   (void)PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(leaves[301]), ToCircuitPath(tree, proof),
                    PorRoot::Val(tree.Root()), false);
@@ -87,9 +87,9 @@ TEST(PorCircuitOnTrees, ShaTreeDProof) {
   for (uint8_t &b : nodes) b = uint8_t(rng());
   for (size_t i = 0; i < 64; i++) nodes[32 * i + 31] &= 0x3f; // every node is a field element
   auto tree = ShaTree::Build(nodes);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_TRUE(tree.HasValue());
   const uint64_t index = 45;
-  auto proof = tree->Prove(index).value();
+  auto proof = tree->Prove(index).Value();
   std::vector<PorPathLevel> path;
   for (size_t l = 0; l < proof.siblings.size(); l++)
     path.push_back(PorPathLevel{2, uint32_t((index >> l) & 1), {*hash::FrFromBytesLE(proof.siblings[l])}});
@@ -121,16 +121,16 @@ TEST(PorCircuitOnTrees, Groth16ProofOfAnEightToTwoTreeVerifies) {
   std::mt19937_64 rng(11);
   std::vector<Fr> leaves(128);
   for (Fr &x : leaves) x = Fr::Random(rng);
-  auto tree = PoseidonTree::Build({8, 2, 0}, leaves).value();
-  auto blank_tree = PoseidonTree::Build({8, 2, 0}, std::vector<Fr>(128, Fr::Zero())).value();
-  const PorTestCircuit blank{Fr::Zero(), Fr::Zero(), ToCircuitPath(blank_tree, blank_tree.Prove(0).value())};
+  auto tree = PoseidonTree::Build({8, 2, 0}, leaves).Value();
+  auto blank_tree = PoseidonTree::Build({8, 2, 0}, std::vector<Fr>(128, Fr::Zero())).Value();
+  const PorTestCircuit blank{Fr::Zero(), Fr::Zero(), ToCircuitPath(blank_tree, blank_tree.Prove(0).Value())};
   auto params = groth16::GenerateParameters(blank, rng);
   ASSERT_TRUE(params) << params.ErrorMessage();
   ASSERT_EQ(params->vk.ic.size(), 3u);
   const groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(params->vk);
   groth16::CpuBackend backend;
   for (uint64_t index : {uint64_t(0), uint64_t(77)}) {
-    const auto proof_in = tree.Prove(index).value();
+    const auto proof_in = tree.Prove(index).Value();
     const PorTestCircuit circuit{proof_in.leaf, tree.Root(), ToCircuitPath(tree, proof_in)};
     auto proof = groth16::CreateProof(backend, *params, circuit, rng);
     ASSERT_TRUE(proof) << proof.ErrorMessage();

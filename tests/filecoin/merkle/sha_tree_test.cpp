@@ -26,21 +26,21 @@ TEST(ShaTree, RootIsCommD) {
   for (size_t n : {1, 2, 8, 64, 1024}) {
     auto leaves = RandomNodes(n, n);
     auto t = ShaTree::Build(leaves);
-    ASSERT_TRUE(t.ok()) << n;
-    EXPECT_EQ(t->Root(), CommD(leaves).value()) << n;
+    ASSERT_TRUE(t.HasValue()) << n;
+    EXPECT_EQ(t->Root(), CommD(leaves).Value()) << n;
     EXPECT_EQ(t->LeafCount(), n);
   }
   auto zero = ShaTree::Build(std::vector<uint8_t>(2048));
-  EXPECT_EQ(zero->Root(), ZeroCommitment(6).value());
+  EXPECT_EQ(zero->Root(), ZeroCommitment(6).Value());
   EXPECT_EQ(zero->Height(), 6u);
 }
 
 TEST(ShaTree, EveryProofVerifies) {
   auto leaves = RandomNodes(64, 5);
-  auto t = ShaTree::Build(leaves).value();
+  auto t = ShaTree::Build(leaves).Value();
   for (uint64_t i = 0; i < 64; i++) {
     auto p = t.Prove(i);
-    ASSERT_TRUE(p.ok());
+    ASSERT_TRUE(p.HasValue());
     EXPECT_EQ(p->siblings.size(), 6u);
     EXPECT_TRUE(std::equal(p->leaf.begin(), p->leaf.end(), leaves.begin() + 32 * i));
     EXPECT_TRUE(VerifyShaTreeProof(*p, t.Root())) << i;
@@ -48,8 +48,8 @@ TEST(ShaTree, EveryProofVerifies) {
 }
 
 TEST(ShaTree, TamperedProofsFail) {
-  auto t = ShaTree::Build(RandomNodes(16, 9)).value();
-  auto p = t.Prove(5).value();
+  auto t = ShaTree::Build(RandomNodes(16, 9)).Value();
+  auto p = t.Prove(5).Value();
   auto bad_leaf = p;
   bad_leaf.leaf[0] ^= 1;
   EXPECT_FALSE(VerifyShaTreeProof(bad_leaf, t.Root()));
@@ -64,10 +64,10 @@ TEST(ShaTree, TamperedProofsFail) {
 }
 
 TEST(ShaTree, BadInputIsAnError) {
-  EXPECT_FALSE(ShaTree::Build(std::vector<uint8_t>(96)).ok());
-  EXPECT_FALSE(ShaTree::Build({}).ok());
-  auto t = ShaTree::Build(RandomNodes(8, 1)).value();
+  EXPECT_FALSE(ShaTree::Build(std::vector<uint8_t>(96)).HasValue());
+  EXPECT_FALSE(ShaTree::Build({}).HasValue());
+  auto t = ShaTree::Build(RandomNodes(8, 1)).Value();
   auto p = t.Prove(8);
-  ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.error().code, cuzk::hash::ErrorCode::kBadArgument);
+  ASSERT_FALSE(p.HasValue());
+  EXPECT_EQ(p.Code(), cuzk::ErrorCode::kInvalidArgument);
 }

@@ -60,17 +60,17 @@ TEST(C1Fuzz, JsonParserNeverCrashesAndExplainsEveryRejection) {
   size_t accepted = 0, rejected = 0;
   RunCases(valid, 1, [&](const std::string &input) {
     auto r = ParseC1Json(input);
-    if (r.ok()) {
+    if (r.HasValue()) {
       accepted++;
       auto text = WriteC1Json(*r);
-      ASSERT_TRUE(text.ok()) << text.error().message;
+      ASSERT_TRUE(text.HasValue()) << text.ErrorMessage();
       auto again = ParseC1Json(*text);
-      ASSERT_TRUE(again.ok()) << again.error().message;
+      ASSERT_TRUE(again.HasValue()) << again.ErrorMessage();
       EXPECT_TRUE(*again == *r);
     } else {
       rejected++;
-      EXPECT_EQ(r.error().message.rfind("C1 JSON: ", 0), 0u) << r.error().message;
-      EXPECT_GT(r.error().message.size(), 12u);
+      EXPECT_EQ(r.ErrorMessage().rfind("C1 JSON: ", 0), 0u) << r.ErrorMessage();
+      EXPECT_GT(r.ErrorMessage().size(), 12u);
     }
   });
   EXPECT_EQ(accepted + rejected, CASES);
@@ -88,9 +88,9 @@ TEST(C1Fuzz, EnvelopeParserNeverCrashesAndExplainsEveryRejection) {
   size_t rejected = 0;
   RunCases(valid, 2, [&](const std::string &input) {
     auto r = ParseC1Request(input);
-    if (!r.ok()) {
+    if (!r.HasValue()) {
       rejected++;
-      EXPECT_EQ(r.error().message.rfind("C1 envelope: ", 0), 0u) << r.error().message;
+      EXPECT_EQ(r.ErrorMessage().rfind("C1 envelope: ", 0), 0u) << r.ErrorMessage();
     }
   });
   EXPECT_GT(rejected, CASES / 2);
@@ -99,13 +99,13 @@ TEST(C1Fuzz, EnvelopeParserNeverCrashesAndExplainsEveryRejection) {
 TEST(C1Fuzz, HostileShapesAreErrorsNotCrashes) {
   // deep nesting, huge numbers, huge declared lengths never allocate by what the input claims
   std::string deep(100000, '[');
-  EXPECT_FALSE(ParseC1Json(deep).ok());
+  EXPECT_FALSE(ParseC1Json(deep).HasValue());
   std::string deep_obj = R"({"vanilla_proofs":)" + std::string(5000, '[') + std::string(5000, ']') + "}";
-  EXPECT_FALSE(ParseC1Json(deep_obj).ok());
-  EXPECT_FALSE(ParseC1Json(R"({"comm_r":[99999999999999999999999999])").ok());
-  EXPECT_FALSE(ParseC1Json(std::string("{\"registered_proof\":\"\xff\xfe\"}")).ok());
-  EXPECT_FALSE(ParseC1Json(std::string("{\0}", 3)).ok());
-  EXPECT_FALSE(ParseC1Request(R"({"SectorNum":1e400,"Phase1Out":"","SectorSize":1})").ok());
+  EXPECT_FALSE(ParseC1Json(deep_obj).HasValue());
+  EXPECT_FALSE(ParseC1Json(R"({"comm_r":[99999999999999999999999999])").HasValue());
+  EXPECT_FALSE(ParseC1Json(std::string("{\"registered_proof\":\"\xff\xfe\"}")).HasValue());
+  EXPECT_FALSE(ParseC1Json(std::string("{\0}", 3)).HasValue());
+  EXPECT_FALSE(ParseC1Request(R"({"SectorNum":1e400,"Phase1Out":"","SectorSize":1})").HasValue());
 }
 
 } // namespace

@@ -82,12 +82,12 @@ std::string TinyC1Text() {
 }
 
 //! The error message of a parse that must fail.
-std::string ParseError(const std::string &json, hash::ErrorCode code) {
+std::string ParseError(const std::string &json, ErrorCode code) {
   auto r = ParseC1Json(json);
-  EXPECT_FALSE(r.ok()) << "accepted: " << json.substr(0, 200);
-  if (r.ok()) return "";
-  EXPECT_EQ(r.error().code, code) << r.error().message;
-  return r.error().message;
+  EXPECT_FALSE(r.HasValue()) << "accepted: " << json.substr(0, 200);
+  if (r.HasValue()) return "";
+  EXPECT_EQ(r.Code(), code) << r.ErrorMessage();
+  return r.ErrorMessage();
 }
 
 //! Replaces the first occurrence of `from` (which must exist).
@@ -100,13 +100,13 @@ std::string Replace(std::string s, const std::string &from, const std::string &t
 
 TEST(C1Json, WriterProducesSerdeBytes) {
   auto text = WriteC1Json(TinyC1());
-  ASSERT_TRUE(text.ok()) << text.error().message;
+  ASSERT_TRUE(text.HasValue()) << text.ErrorMessage();
   EXPECT_EQ(*text, TinyC1Text());
 }
 
 TEST(C1Json, ParsesSerdeBytes) {
   auto c1 = ParseC1Json(TinyC1Text());
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   EXPECT_EQ(*c1, TinyC1());
 }
 
@@ -114,12 +114,12 @@ TEST(C1Json, RoundTripsEveryShape) {
   for (const C1SampleShape &shape : {test::Sample2KiB(), test::Sample32GiB(), test::Sample64GiB()}) {
     SealCommitPhase1Output c1 = MakeSampleC1(shape, 7);
     auto text = WriteC1Json(c1);
-    ASSERT_TRUE(text.ok()) << text.error().message;
+    ASSERT_TRUE(text.HasValue()) << text.ErrorMessage();
     auto back = ParseC1Json(*text);
-    ASSERT_TRUE(back.ok()) << shape.registered_proof << ": " << back.error().message;
+    ASSERT_TRUE(back.HasValue()) << shape.registered_proof << ": " << back.ErrorMessage();
     EXPECT_TRUE(*back == c1) << shape.registered_proof;
     auto again = WriteC1Json(*back);
-    ASSERT_TRUE(again.ok());
+    ASSERT_TRUE(again.HasValue());
     EXPECT_EQ(*again, *text);
   }
 }
@@ -129,9 +129,9 @@ TEST(C1Json, ParsesInPlaceFromAPaddedBuffer) {
   std::vector<uint8_t> buffer(text.size() + C1_JSON_PADDING, 0xee); // padding content does not matter
   std::copy(text.begin(), text.end(), buffer.begin());
   auto c1 = ParseC1JsonInPlace(std::span<const uint8_t>(buffer.data(), text.size()));
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   EXPECT_EQ(*c1, TinyC1());
-  EXPECT_FALSE(ParseC1JsonInPlace(std::span<const uint8_t>(buffer.data(), text.size() - 1)).ok());
+  EXPECT_FALSE(ParseC1JsonInPlace(std::span<const uint8_t>(buffer.data(), text.size() - 1)).HasValue());
 }
 
 TEST(C1Json, AcceptsWhatSerdeAccepts) {
@@ -144,24 +144,23 @@ TEST(C1Json, AcceptsWhatSerdeAccepts) {
   size_t vp_end = tiny.find(R"(,"comm_r":)");
   go_order += tiny.substr(vp, vp_end - vp) + "\n}\n";
   auto c1 = ParseC1Json(go_order);
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   EXPECT_EQ(*c1, TinyC1());
 
   // unknown keys are skipped, whatever their value
   auto extra = ParseC1Json(Replace(tiny, R"("comm_r":)", R"("extra":{"a":[1,2,{"b":null}]},"comm_r":)"));
-  ASSERT_TRUE(extra.ok()) << extra.error().message;
+  ASSERT_TRUE(extra.HasValue()) << extra.ErrorMessage();
   EXPECT_EQ(*extra, TinyC1());
 }
 
 TEST(C1Json, ErrorsNameThePathAndTheProblem) {
-  using hash::ErrorCode;
   const std::string tiny = TinyC1Text();
   const std::string vp = "vanilla_proofs.StackedDrg2KiBV1[0][0]";
 
-  std::string m = ParseError(Replace(tiny, R"("comm_r":)" + DText(14) + ",", ""), ErrorCode::kBadArgument);
+  std::string m = ParseError(Replace(tiny, R"("comm_r":)" + DText(14) + ",", ""), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("missing field `comm_r`"), std::string::npos) << m;
 
-  m = ParseError(Replace(tiny, R"("ticket":)", R"("seed":)" + DText(1) + R"(,"ticket":)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"("ticket":)", R"("seed":)" + DText(1) + R"(,"ticket":)"), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("seed: duplicate field"), std::string::npos) << m;
 
   m = ParseError(Replace(tiny, DText(3), "[3,0,0]"), ErrorCode::kBadLength);
@@ -169,14 +168,14 @@ TEST(C1Json, ErrorsNameThePathAndTheProblem) {
             std::string::npos)
       << m;
 
-  m = ParseError(Replace(tiny, DText(13), DTextEndingIn(13, "\"x\"")), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, DText(13), DTextEndingIn(13, "\"x\"")), ErrorCode::kInvalidArgument);
   EXPECT_NE(
       m.find(vp + ".labeling_proofs[0].parents[0][31]: expected an integer 0..255, found a value of another type"),
       std::string::npos)
       << m;
 
   m = ParseError(Replace(tiny, R"("comm_d":)" + DText(15), R"("comm_d":)" + DTextEndingIn(15, "256")),
-                 ErrorCode::kBadArgument);
+                 ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("comm_d[31]: expected an integer 0..255, found 256"), std::string::npos) << m;
 
   m = ParseError(Replace(tiny, DText(9), DTextEndingIn(9, "0,0")), ErrorCode::kBadLength);
@@ -191,53 +190,54 @@ TEST(C1Json, ErrorsNameThePathAndTheProblem) {
       "157,41,83,167,237,115]";
   m = ParseError(Replace(tiny, R"("replica_id":)" + DText(16), R"("replica_id":)" + r_le), ErrorCode::kNonCanonical);
   EXPECT_NE(m.find("replica_id: expected a canonical Fr"), std::string::npos) << m;
-  EXPECT_TRUE(ParseC1Json(Replace(tiny, R"("replica_id":)" + DText(16), R"("replica_id":)" + r_minus_1_le)).ok());
+  EXPECT_TRUE(ParseC1Json(Replace(tiny, R"("replica_id":)" + DText(16), R"("replica_id":)" + r_minus_1_le)).HasValue());
   // seed and ticket are raw randomness, not field elements
-  EXPECT_TRUE(ParseC1Json(Replace(tiny, R"("ticket":)" + DText(0), R"("ticket":)" + r_le)).ok());
+  EXPECT_TRUE(ParseC1Json(Replace(tiny, R"("ticket":)" + DText(0), R"("ticket":)" + r_le)).HasValue());
 
-  m = ParseError(Replace(tiny, R"("_h":null)", R"("_h":0)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"("_h":null)", R"("_h":0)"), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find(vp + ".replica_column_proofs.c_x.column._h: expected null"), std::string::npos) << m;
 
-  m = ParseError(Replace(tiny, R"("index":4000000000)", R"("index":4294967296)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"("index":4000000000)", R"("index":4294967296)"), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("c_x.column.index: expected a u32 index, found 4294967296"), std::string::npos) << m;
 
-  m = ParseError(Replace(tiny, R"("layer_index":1)", R"("layer_index":-1)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"("layer_index":1)", R"("layer_index":-1)"), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find(vp + ".labeling_proofs[0].layer_index: expected a u32 layer index"), std::string::npos) << m;
 
-  m = ParseError(Replace(tiny, R"("node":0)", R"("node":1.5)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"("node":0)", R"("node":1.5)"), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find(vp + ".encoding_proof.node"), std::string::npos) << m;
 
-  m = ParseError(Replace(tiny, R"({"Single":)", R"({"Double":)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"({"Single":)", R"({"Double":)"), ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find(vp + ".comm_d_proofs.data.Double: unknown variant of ProofData"), std::string::npos) << m;
 
   m = ParseError(Replace(tiny, R"("registered_proof":"StackedDrg2KiBV1")", R"("registered_proof":"StackedDrg2KiBV2")"),
-                 ErrorCode::kBadArgument);
+                 ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("registered_proof: expected a RegisteredSealProof name"), std::string::npos) << m;
 
   m = ParseError(
       Replace(tiny, R"("registered_proof":"StackedDrg2KiBV1")", R"("registered_proof":"StackedDrg8MiBV1_1")"),
-      ErrorCode::kBadArgument);
+      ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("vanilla_proofs: expected the variant StackedDrg8MiBV1"), std::string::npos) << m;
 
-  m = ParseError(Replace(tiny, R"({"StackedDrg2KiBV1":[[)", R"({"StackedDrg2KiBV1_1":[[)"), ErrorCode::kBadArgument);
+  m = ParseError(Replace(tiny, R"({"StackedDrg2KiBV1":[[)", R"({"StackedDrg2KiBV1_1":[[)"),
+                 ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("expected the variant StackedDrg2KiBV1"), std::string::npos) << m;
 
   m = ParseError(Replace(tiny, R"("registered_proof":"StackedDrg2KiBV1")", R"("registered_proof":7)"),
-                 ErrorCode::kBadArgument);
+                 ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("registered_proof: expected a registered proof name"), std::string::npos) << m;
 
-  m = ParseError("[1,2]", ErrorCode::kBadArgument);
+  m = ParseError("[1,2]", ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("expected a JSON object"), std::string::npos) << m;
-  ParseError("", ErrorCode::kBadArgument);
+  ParseError("", ErrorCode::kInvalidArgument);
   // serde_json rejects trailing characters
   for (const char *tail : {" x", "{}", " 5", " {"}) {
-    m = ParseError(tiny + tail, ErrorCode::kBadArgument);
+    m = ParseError(tiny + tail, ErrorCode::kInvalidArgument);
     EXPECT_NE(m.find("trailing content after the root object"), std::string::npos) << tail << ": " << m;
   }
-  m = ParseError(tiny + "]", ErrorCode::kBadArgument);
+  m = ParseError(tiny + "]", ErrorCode::kInvalidArgument);
   EXPECT_NE(m.find("brackets unbalanced"), std::string::npos) << m;
-  EXPECT_TRUE(ParseC1Json(" \n" + tiny + " \n\t").ok());
-  ParseError(tiny.substr(0, tiny.size() / 2), ErrorCode::kBadArgument);
+  EXPECT_TRUE(ParseC1Json(" \n" + tiny + " \n\t").HasValue());
+  ParseError(tiny.substr(0, tiny.size() / 2), ErrorCode::kInvalidArgument);
 }
 
 TEST(C1Json, VariantNames) {
@@ -246,19 +246,19 @@ TEST(C1Json, VariantNames) {
   EXPECT_EQ(*VanillaProofVariantName("StackedDrg512MiBV1_1_Feat_SyntheticPoRep"), "StackedDrg512MiBV1");
   EXPECT_EQ(*VanillaProofVariantName("StackedDrg2KiBV1"), "StackedDrg2KiBV1");
   for (const char *bad : {"", "StackedDrg", "StackedDrg4KiBV1", "StackedDrg2KiBV1_3", "StackedDrg2KiBV1\"", "x"}) {
-    EXPECT_FALSE(VanillaProofVariantName(bad).ok()) << bad;
+    EXPECT_FALSE(VanillaProofVariantName(bad).HasValue()) << bad;
   }
 }
 
 TEST(C1Json, WriterRejectsWhatSerdeCouldNotHaveWritten) {
   SealCommitPhase1Output c1 = TinyC1();
   c1.registered_proof = "StackedDrg2KiBV1\",\"x";
-  EXPECT_FALSE(WriteC1Json(c1).ok());
+  EXPECT_FALSE(WriteC1Json(c1).HasValue());
   c1 = TinyC1();
   c1.vanilla_proofs[0][0].comm_d_proofs.sub = {PathElement{{D(1)}, 0}}; // Single with a sub level
   auto r = WriteC1Json(c1);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("vanilla_proofs[0][0]"), std::string::npos) << r.error().message;
+  ASSERT_FALSE(r.HasValue());
+  EXPECT_NE(r.ErrorMessage().find("vanilla_proofs[0][0]"), std::string::npos) << r.ErrorMessage();
 }
 
 } // namespace

@@ -33,10 +33,10 @@ SealedC1 MakeSealedC1(const PorepConfig &config, uint64_t data_seed, const Diges
   for (size_t i = 0; i < 32; i++) inputs.ticket[i] = uint8_t(rng());
   inputs.ticket[31] &= 0x3f;
   auto sector = SealUnpadded(config, payload, inputs);
-  if (!sector.ok()) throw std::runtime_error(sector.error().message);
+  if (!sector.HasValue()) throw std::runtime_error(sector.ErrorMessage());
   auto c1 = SealCommitPhase1(*sector, seed);
-  if (!c1.ok()) throw std::runtime_error(c1.error().message);
-  return {std::move(sector).value(), std::move(c1).value()};
+  if (!c1.HasValue()) throw std::runtime_error(c1.ErrorMessage());
+  return {std::move(sector).Value(), std::move(c1).Value()};
 }
 
 Digest32 Seed(uint8_t v) {
@@ -54,12 +54,12 @@ const SealedC1 &Interactive2KiB() {
 TEST(C1Verify, AcceptsARealC1AndItsJsonRoundTrip) {
   const SealedC1 &s = Interactive2KiB();
   const Status ok = VerifyC1(s.c1);
-  ASSERT_TRUE(ok.ok()) << ok.error().message;
-  EXPECT_TRUE(CheckC1ReplicaId(s.c1, s.sector.config, s.sector.inputs.prover_id, s.sector.inputs.sector_id).ok());
+  ASSERT_TRUE(ok.IsOk()) << ok.ErrorMessage();
+  EXPECT_TRUE(CheckC1ReplicaId(s.c1, s.sector.config, s.sector.inputs.prover_id, s.sector.inputs.sector_id).IsOk());
   auto back = ParseC1Json(*WriteC1Json(s.c1));
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_TRUE(back.HasValue()) << back.ErrorMessage();
   const Status again = VerifyC1(*back);
-  EXPECT_TRUE(again.ok()) << again.error().message;
+  EXPECT_TRUE(again.IsOk()) << again.ErrorMessage();
 }
 
 TEST(C1Verify, AcceptsEveryChallengeFeature) {
@@ -68,7 +68,7 @@ TEST(C1Verify, AcceptsEveryChallengeFeature) {
         RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep}) {
     const SealedC1 s = MakeSealedC1(PorepConfigFor(proof), 2, Seed(9));
     const Status ok = VerifyC1(s.c1);
-    EXPECT_TRUE(ok.ok()) << s.c1.registered_proof << ": " << ok.error().message;
+    EXPECT_TRUE(ok.IsOk()) << s.c1.registered_proof << ": " << ok.ErrorMessage();
     EXPECT_EQ(s.c1.vanilla_proofs.size(), PorepConfigFor(proof).partitions);
   }
 }
@@ -78,9 +78,9 @@ void ExpectRejected(const std::function<void(SealCommitPhase1Output &)> &corrupt
   SealCommitPhase1Output c1 = Interactive2KiB().c1;
   corrupt(c1);
   const Status s = VerifyC1(c1);
-  ASSERT_FALSE(s.ok()) << "accepted; expected an error containing: " << part;
-  EXPECT_NE(s.error().message.find(part), std::string::npos)
-      << "message: " << s.error().message << "\nexpected to contain: " << part;
+  ASSERT_FALSE(s.IsOk()) << "accepted; expected an error containing: " << part;
+  EXPECT_NE(s.ErrorMessage().find(part), std::string::npos)
+      << "message: " << s.ErrorMessage() << "\nexpected to contain: " << part;
 }
 
 PorepChallengeProof &P(SealCommitPhase1Output &c1, size_t i = 0) { return c1.vanilla_proofs[0][i]; }
@@ -142,23 +142,23 @@ TEST(C1Verify, RequestFromCurioEnvelopeEndToEnd) {
   env.sector_size = 2048;
   env.phase1_out.assign(json.begin(), json.end());
   auto req = ParseC1Request(WriteC1Envelope(env));
-  ASSERT_TRUE(req.ok()) << req.error().message;
+  ASSERT_TRUE(req.HasValue()) << req.ErrorMessage();
   const Status ok = VerifyC1Request(*req, 1001);
-  EXPECT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_TRUE(ok.IsOk()) << ok.ErrorMessage();
   const Status other_miner = VerifyC1Request(*req, 1002);
-  ASSERT_FALSE(other_miner.ok());
-  EXPECT_NE(other_miner.error().message.find("replica_id: does not match"), std::string::npos);
-  req.value().sector_num += 1;
-  EXPECT_FALSE(VerifyC1Request(*req, 1001).ok());
+  ASSERT_FALSE(other_miner.IsOk());
+  EXPECT_NE(other_miner.ErrorMessage().find("replica_id: does not match"), std::string::npos);
+  req.Value().sector_num += 1;
+  EXPECT_FALSE(VerifyC1Request(*req, 1001).IsOk());
 }
 
 TEST(C1Verify, ReplicaIdMustMatchTheSector) {
   const SealedC1 &s = Interactive2KiB();
   const auto &in = s.sector.inputs;
   auto wrong_sector = CheckC1ReplicaId(s.c1, s.sector.config, in.prover_id, in.sector_id + 1);
-  ASSERT_FALSE(wrong_sector.ok());
-  EXPECT_NE(wrong_sector.error().message.find("replica_id: does not match"), std::string::npos);
-  EXPECT_FALSE(CheckC1ReplicaId(s.c1, s.sector.config, ProverIdFromActorId(1), in.sector_id).ok());
+  ASSERT_FALSE(wrong_sector.IsOk());
+  EXPECT_NE(wrong_sector.ErrorMessage().find("replica_id: does not match"), std::string::npos);
+  EXPECT_FALSE(CheckC1ReplicaId(s.c1, s.sector.config, ProverIdFromActorId(1), in.sector_id).IsOk());
 }
 
 } // namespace

@@ -31,9 +31,9 @@ std::string LimbsHex(std::array<uint64_t, 4> limbs) {
 }
 
 Labels LabelsFor(uint64_t nodes, uint8_t porep_byte, ApiVersion api, size_t layers) {
-  const SdrGraph g = SdrGraph::Create(nodes, Filled(porep_byte), api).value();
+  const SdrGraph g = SdrGraph::Create(nodes, Filled(porep_byte), api).Value();
   const Digest32 replica_id = Filled(9);
-  return GenerateLabels(ParentsCache::Build(g), replica_id, layers).value();
+  return GenerateLabels(ParentsCache::Build(g), replica_id, layers).Value();
 }
 
 } // namespace
@@ -70,11 +70,11 @@ TEST(Labels, DerivedIntermediatesOf64Nodes) {
 }
 
 TEST(Labels, SingleLabelFromGatheredParentsMatchesEveryNode) {
-  const SdrGraph g = SdrGraph::Create(128, Filled(5), ApiVersion::kV1_1_0).value();
+  const SdrGraph g = SdrGraph::Create(128, Filled(5), ApiVersion::kV1_1_0).Value();
   const ParentsCache cache = ParentsCache::Build(g);
   Digest32 replica_id = Filled(0x21);
   replica_id[31] = 0x1f;
-  const Labels labels = GenerateLabels(cache, replica_id, 3).value();
+  const Labels labels = GenerateLabels(cache, replica_id, 3).Value();
   for (size_t layer = 1; layer <= 3; layer++) {
     EXPECT_EQ(ComputeLabel(replica_id, uint32_t(layer), 0, {}), labels.LabelBytes(layer, 0));
     for (uint64_t v = 1; v < g.Nodes(); v++) {
@@ -91,21 +91,21 @@ TEST(Labels, SingleLabelFromGatheredParentsMatchesEveryNode) {
 }
 
 TEST(Labels, DifferentReplicaIdsGiveDifferentLabels) {
-  const SdrGraph g = SdrGraph::Create(64, Filled(5), ApiVersion::kV1_1_0).value();
+  const SdrGraph g = SdrGraph::Create(64, Filled(5), ApiVersion::kV1_1_0).Value();
   const ParentsCache cache = ParentsCache::Build(g);
-  const Labels a = GenerateLabels(cache, Filled(1), 2).value();
-  const Labels b = GenerateLabels(cache, Filled(2), 2).value();
+  const Labels a = GenerateLabels(cache, Filled(1), 2).Value();
+  const Labels b = GenerateLabels(cache, Filled(2), 2).Value();
   for (uint64_t v = 0; v < 64; v++) EXPECT_NE(a.LabelBytes(2, v), b.LabelBytes(2, v));
-  EXPECT_FALSE(GenerateLabels(cache, Filled(1), 0).ok());
+  EXPECT_FALSE(GenerateLabels(cache, Filled(1), 0).HasValue());
 }
 
 TEST(Labels, PipelinedGatherEqualsSingleThread) {
   // sizes below, at and well above the pipeline depth, so both gathering rules are exercised
   for (uint64_t nodes : {uint64_t(8), LABEL_PIPELINE_DEPTH, uint64_t(1) << 13}) {
-    const SdrGraph g = SdrGraph::Create(nodes, Filled(6), ApiVersion::kV1_1_0).value();
+    const SdrGraph g = SdrGraph::Create(nodes, Filled(6), ApiVersion::kV1_1_0).Value();
     const ParentsCache cache = ParentsCache::Build(g);
-    const Labels single = GenerateLabels(cache, Filled(4), 3, LabelThreading::kSingle).value();
-    const Labels piped = GenerateLabels(cache, Filled(4), 3, LabelThreading::kPipelined).value();
+    const Labels single = GenerateLabels(cache, Filled(4), 3, LabelThreading::kSingle).Value();
+    const Labels piped = GenerateLabels(cache, Filled(4), 3, LabelThreading::kPipelined).Value();
     for (size_t layer = 1; layer <= 3; layer++)
       ASSERT_TRUE(std::equal(single.Layer(layer).begin(), single.Layer(layer).end(), piped.Layer(layer).begin()))
           << nodes << " nodes, layer " << layer;

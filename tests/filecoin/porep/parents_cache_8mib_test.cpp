@@ -16,7 +16,7 @@ TEST(ParentsCache8MiB, DigestsOf8MiBMatchParentCacheJson) {
   };
   for (const auto &[proof, digest] : cases) {
     const SealProofInfo &info = GetSealProofInfo(proof);
-    const SdrGraph g = SdrGraph::Create(info.sector_size / 32, PorepIdOf(proof), info.api_version).value();
+    const SdrGraph g = SdrGraph::Create(info.sector_size / 32, PorepIdOf(proof), info.api_version).Value();
     EXPECT_EQ(Hex(ParentsCache::Build(g).Sha256Digest()), digest) << info.name;
   }
 }

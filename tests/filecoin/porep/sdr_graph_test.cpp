@@ -27,7 +27,7 @@ Row ParentsOf(const SdrGraph &g, uint64_t v) {
 
 SdrGraph GraphFor(RegisteredSealProof p) {
   const SealProofInfo &info = GetSealProofInfo(p);
-  return SdrGraph::Create(info.sector_size / 32, PorepIdOf(p), info.api_version).value();
+  return SdrGraph::Create(info.sector_size / 32, PorepIdOf(p), info.api_version).Value();
 }
 
 PorepId Filled(uint8_t b) {
@@ -59,7 +59,7 @@ TEST(SdrGraph, ParentRowsOf2KiB) {
   const SdrGraph g0 = GraphFor(RegisteredSealProof::kStackedDrg2KiBV1);
   EXPECT_EQ(ParentsOf(g0, 2), (Row{0, 1, 1, 1, 1, 1, 32, 49, 26, 57, 3, 4, 47, 63}));
   EXPECT_EQ(ParentsOf(g0, 63), (Row{62, 61, 56, 62, 37, 62, 49, 37, 35, 41, 52, 50, 54, 5}));
-  const SdrGraph g123 = SdrGraph::Create(64, Filled(123), ApiVersion::kV1_1_0).value();
+  const SdrGraph g123 = SdrGraph::Create(64, Filled(123), ApiVersion::kV1_1_0).Value();
   EXPECT_EQ(ParentsOf(g123, 1), (Row{0, 0, 0, 0, 0, 0, 52, 34, 12, 45, 8, 7, 22, 58}));
   EXPECT_EQ(ParentsOf(g123, 63), (Row{62, 57, 62, 62, 62, 62, 31, 15, 13, 57, 51, 10, 4, 11}));
 }
@@ -76,7 +76,7 @@ TEST(SdrGraph, HighParentBitsOf64GiB) {
   // graph.rs test_high_parent_bits: 2^31 nodes, porep_id 5u64 LE, V1_2_0 reaches parents ≥ 2^29;
   // node 0 already does.
   const SdrGraph g =
-      SdrGraph::Create(uint64_t(1) << 31, PorepIdOf(RegisteredSealProof(5)), ApiVersion::kV1_2_0).value();
+      SdrGraph::Create(uint64_t(1) << 31, PorepIdOf(RegisteredSealProof(5)), ApiVersion::kV1_2_0).Value();
   EXPECT_EQ(ParentsOf(g, 0)[DRG_PARENTS], 963995461u);
 }
 
@@ -85,8 +85,8 @@ TEST(SdrGraph, LegacyExpanderParentsStayBelowHalfOf32And64GiB) {
   // parent of nodes 0..999 below N/2 for 32GiB and 64GiB; V1_1_0 does not.
   for (uint64_t id : {3u, 4u}) {
     const uint64_t nodes = (id == 3 ? SECTOR_SIZE_32GIB : SECTOR_SIZE_64GIB) / 32;
-    const SdrGraph legacy = SdrGraph::Create(nodes, PorepIdOf(RegisteredSealProof(id)), ApiVersion::kV1_0_0).value();
-    const SdrGraph fixed = SdrGraph::Create(nodes, PorepIdOf(RegisteredSealProof(id + 5)), ApiVersion::kV1_1_0).value();
+    const SdrGraph legacy = SdrGraph::Create(nodes, PorepIdOf(RegisteredSealProof(id)), ApiVersion::kV1_0_0).Value();
+    const SdrGraph fixed = SdrGraph::Create(nodes, PorepIdOf(RegisteredSealProof(id + 5)), ApiVersion::kV1_1_0).Value();
     bool legacy_high = false, fixed_high = false;
     for (uint64_t v = 0; v < 1000; v++) {
       uint32_t e[EXPANDER_PARENTS];
@@ -103,7 +103,7 @@ TEST(SdrGraph, LegacyExpanderParentsStayBelowHalfOf32And64GiB) {
 TEST(SdrGraph, GraphInvariants) {
   for (ApiVersion api : {ApiVersion::kV1_0_0, ApiVersion::kV1_1_0, ApiVersion::kV1_2_0}) {
     for (uint64_t nodes : {4u, 16u, 256u, 2048u}) {
-      const SdrGraph g = SdrGraph::Create(nodes, Filled(7), api).value();
+      const SdrGraph g = SdrGraph::Create(nodes, Filled(7), api).Value();
       for (uint64_t v = 0; v < nodes; v++) {
         const Row r = ParentsOf(g, v);
         for (size_t i = 0; i < GRAPH_PARENTS; i++) EXPECT_LT(r[i], nodes);
@@ -116,7 +116,7 @@ TEST(SdrGraph, GraphInvariants) {
       }
     }
   }
-  EXPECT_FALSE(SdrGraph::Create(1, Filled(0), ApiVersion::kV1_1_0).ok());
+  EXPECT_FALSE(SdrGraph::Create(1, Filled(0), ApiVersion::kV1_1_0).HasValue());
 }
 
 TEST(Feistel, BijectionsWithAndWithoutCycleWalking) {
@@ -197,11 +197,11 @@ TEST(ParentsCache, SaveLoadRoundTripAndRejectsWrongSize) {
   const auto dir = std::filesystem::temp_directory_path() / ("cuzk_parents_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto file = dir / (ParentsCacheFileStem(g) + ".cache");
-  ASSERT_TRUE(cache.Save(file).ok());
+  ASSERT_TRUE(cache.Save(file).IsOk());
   auto loaded = ParentsCache::Load(file, g.Nodes());
-  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_TRUE(loaded.HasValue()) << loaded.ErrorMessage();
   EXPECT_EQ(loaded->Sha256Digest(), cache.Sha256Digest());
-  EXPECT_FALSE(ParentsCache::Load(file, g.Nodes() * 2).ok());
-  EXPECT_FALSE(ParentsCache::Load(dir / "missing", g.Nodes()).ok());
+  EXPECT_FALSE(ParentsCache::Load(file, g.Nodes() * 2).HasValue());
+  EXPECT_FALSE(ParentsCache::Load(dir / "missing", g.Nodes()).HasValue());
   std::filesystem::remove_all(dir);
 }

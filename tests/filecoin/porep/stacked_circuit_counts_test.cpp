@@ -27,7 +27,7 @@ void PrintTo(const Counts &c, std::ostream *os) {
 
 Counts BlankPartitionCounts(RegisteredSealProof proof) {
   auto input = BlankStackedCircuitInput(PorepConfigFor(proof));
-  EXPECT_TRUE(input.ok()) << input.error().message;
+  EXPECT_TRUE(input.HasValue()) << input.ErrorMessage();
   r1cs::ShapeCS cs;
   SynthesizeStackedCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs(), cs.NumAux()};

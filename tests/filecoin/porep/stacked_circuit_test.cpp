@@ -46,13 +46,13 @@ SealCommitPhase1Output Sealed2KiBC1(uint32_t seed,
   in.sector_id = 42;
   for (size_t i = 0; i < 32; i++) in.ticket[i] = uint8_t(i * 7 + seed);
   auto sector = SealUnpadded(c, payload, in);
-  EXPECT_TRUE(sector.ok());
+  EXPECT_TRUE(sector.HasValue());
   Digest32 seed_bytes;
   seed_bytes.fill(uint8_t(seed));
   seed_bytes[31] &= 0x3f;
   auto c1 = SealCommitPhase1(*sector, seed_bytes);
-  EXPECT_TRUE(c1.ok());
-  return std::move(c1).value();
+  EXPECT_TRUE(c1.HasValue());
+  return std::move(c1).Value();
 }
 
 Fr FrOf(const Domain32 &d) { return *Fr::FromBytesLE(d.data()); }
@@ -63,7 +63,7 @@ TEST(StackedCircuit, Sealed2KiBSectorSatisfiesTheCircuit) {
   const SealCommitPhase1Output c1 = Sealed2KiBC1(3);
   ASSERT_EQ(c1.vanilla_proofs.size(), 1u);
   auto input = StackedCircuitInputFromC1(c1, 0, 2);
-  ASSERT_TRUE(input.ok()) << input.error().message;
+  ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
   r1cs::TestCS cs;
   SynthesizeStackedCircuit(cs, *input);
   EXPECT_EQ(cs.NumConstraints(), 2687921u);
@@ -92,19 +92,19 @@ TEST(StackedCircuit, VerifierPublicInputsEqualTheCircuits) {
     const RegisteredSealProof proof = RegisteredSealProof(id);
     const PorepConfig config = PorepConfigFor(proof);
     const SealCommitPhase1Output c1 = Sealed2KiBC1(7, proof);
-    const SdrGraph graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version).value();
+    const SdrGraph graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version).Value();
     const size_t last = c1.vanilla_proofs.size() - 1; // NI has 13 partitions: the first and last
     for (size_t k : std::set<size_t>{0, last}) {
       auto expected = StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, k);
-      ASSERT_TRUE(expected.ok()) << expected.error().message;
+      ASSERT_TRUE(expected.HasValue()) << expected.ErrorMessage();
       CountingInputsCS cs;
-      SynthesizeStackedCircuit(cs, StackedCircuitInputFromC1(c1, k, config.layers).value());
+      SynthesizeStackedCircuit(cs, StackedCircuitInputFromC1(c1, k, config.layers).Value());
       EXPECT_EQ(cs.inputs, *expected) << "proof " << id << " partition " << k;
     }
-    EXPECT_FALSE(StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, 99).ok());
+    EXPECT_FALSE(StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, 99).HasValue());
     Digest32 bad = c1.comm_r;
     bad.fill(0xff);
-    EXPECT_FALSE(StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, bad, c1.seed, 0).ok());
+    EXPECT_FALSE(StackedPublicInputs(config, graph, c1.replica_id, c1.comm_d, bad, c1.seed, 0).HasValue());
   }
 }
 
@@ -145,7 +145,7 @@ TEST(StackedCircuit, UpstreamTestConfigurations) {
   };
   for (const Case &c : cases) {
     auto input = BlankStackedCircuitInput(Config(c.nodes, 2, c.shape, 1));
-    ASSERT_TRUE(input.ok());
+    ASSERT_TRUE(input.HasValue());
     r1cs::TestCS cs(false); // builds every linear combination, as parameter generation does
     SynthesizeStackedCircuit(cs, *input);
     EXPECT_EQ(cs.NumConstraints(), c.constraints) << c.nodes << " nodes, base " << c.shape.base;
@@ -157,7 +157,7 @@ TEST(StackedCircuit, Production2KiBAnd8MiBPartitions) {
   // spec/porep.md §1 table and §4.2: 2 layers, 2 challenges per partition, 8-0-0 trees
   for (auto [nodes, expected] : {std::pair<uint64_t, size_t>{64, 2687921}, {uint64_t(1) << 18, 3844929}}) {
     auto input = BlankStackedCircuitInput(Config(nodes, 2, {8, 0, 0}, 2));
-    ASSERT_TRUE(input.ok());
+    ASSERT_TRUE(input.HasValue());
     ShapeCS cs;
     SynthesizeStackedCircuit(cs, *input);
     EXPECT_EQ(cs.NumConstraints(), expected) << nodes << " nodes";
@@ -181,7 +181,7 @@ TEST(StackedCircuit, Production32GiBAnd64GiBPartitions) {
     size_t count[3] = {};
     for (size_t challenges : {1, 2}) {
       auto input = BlankStackedCircuitInput(Config(c.nodes, 11, c.shape, challenges));
-      ASSERT_TRUE(input.ok());
+      ASSERT_TRUE(input.HasValue());
       ShapeCS cs;
       SynthesizeStackedCircuit(cs, *input);
       count[challenges] = cs.NumConstraints();
@@ -197,7 +197,7 @@ TEST(StackedCircuit, Production32GiBAnd64GiBPartitions) {
 
 TEST(StackedCircuit, MalformedProofsAreErrors) {
   auto blank = BlankStackedCircuitInput(Config(64, 2, {8, 0, 0}, 1));
-  ASSERT_TRUE(blank.ok());
+  ASSERT_TRUE(blank.HasValue());
   {
     StackedCircuitInput in = *blank;
     in.proofs[0].replica_column_proofs.drg_parents.pop_back();
@@ -222,7 +222,7 @@ TEST(StackedCircuit, MalformedProofsAreErrors) {
     ShapeCS cs;
     EXPECT_THROW(SynthesizeStackedCircuit(cs, in), r1cs::SynthesisError);
   }
-  EXPECT_FALSE(BlankStackedCircuitInput(Config(48, 2, {8, 0, 0}, 1)).ok());
-  EXPECT_FALSE(BlankStackedCircuitInput(Config(32, 2, {8, 8, 0}, 1)).ok()); // 8 base trees of 4 leaves
-  EXPECT_FALSE(StackedCircuitInputFromC1(SealCommitPhase1Output{}, 0, 2).ok());
+  EXPECT_FALSE(BlankStackedCircuitInput(Config(48, 2, {8, 0, 0}, 1)).HasValue());
+  EXPECT_FALSE(BlankStackedCircuitInput(Config(32, 2, {8, 8, 0}, 1)).HasValue()); // 8 base trees of 4 leaves
+  EXPECT_FALSE(StackedCircuitInputFromC1(SealCommitPhase1Output{}, 0, 2).HasValue());
 }

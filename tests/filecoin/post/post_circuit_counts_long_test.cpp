@@ -15,7 +15,7 @@ namespace {
 
 std::pair<size_t, size_t> BlankCounts(RegisteredPoStProof proof) {
   auto input = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(proof)));
-  EXPECT_TRUE(input.ok());
+  EXPECT_TRUE(input.HasValue());
   r1cs::ShapeCS cs;
   SynthesizePoStCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs()};

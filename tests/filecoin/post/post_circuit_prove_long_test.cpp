@@ -36,19 +36,19 @@ void ProveAndVerify(RegisteredPoStProof proof_type, size_t sectors) {
   std::vector<PoStReplica> replicas;
   for (size_t i = 0; i < sectors; i++) s.push_back(test::MakeTestSector(40 + i, cfg.SectorNodes(), cfg.tree_shape, i));
   for (const auto &t : s) replicas.push_back(t.Replica());
-  const auto vanilla = GenerateFallbackVanillaProofs(cfg, randomness, replicas).value();
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, randomness, replicas).Value();
   // what Curio sends: one bincode FallbackPoStSectorProof per sector
   std::vector<FallbackPoStSectorProof> received;
   for (const auto &v : vanilla)
-    received.push_back(DecodeFallbackPoStSectorProof(EncodeFallbackPoStSectorProof(v), cfg).value());
-  const PoStPartition part = PoStPartitionFromVanilla(cfg, received).value();
-  ASSERT_TRUE(VerifyPoStPartition(part, randomness).ok());
-  const auto input = PoStCircuitInputFromPartition(part).value();
-  const auto publics = FallbackPoStPublicInputs(part.params, randomness, part.sectors, 0).value();
+    received.push_back(DecodeFallbackPoStSectorProof(EncodeFallbackPoStSectorProof(v), cfg).Value());
+  const PoStPartition part = PoStPartitionFromVanilla(cfg, received).Value();
+  ASSERT_TRUE(VerifyPoStPartition(part, randomness).IsOk());
+  const auto input = PoStCircuitInputFromPartition(part).Value();
+  const auto publics = FallbackPoStPublicInputs(part.params, randomness, part.sectors, 0).Value();
 
   auto start = std::chrono::steady_clock::now();
   std::mt19937_64 rng(7);
-  auto params = groth16::GenerateParameters(PoStCircuit{BlankPoStCircuitInput(part.params).value()}, rng);
+  auto params = groth16::GenerateParameters(PoStCircuit{BlankPoStCircuitInput(part.params).Value()}, rng);
   ASSERT_TRUE(params) << params.ErrorMessage();
   const double setup_s = SecondsSince(start);
   EXPECT_EQ(params->vk.ic.size(), publics.size() + 1);
@@ -65,13 +65,13 @@ void ProveAndVerify(RegisteredPoStProof proof_type, size_t sectors) {
               prove_s);
 
   // wrong randomness: other challenged leaves in the public inputs
-  const auto other = FallbackPoStPublicInputs(part.params, Randomness(99), part.sectors, 0).value();
+  const auto other = FallbackPoStPublicInputs(part.params, Randomness(99), part.sectors, 0).Value();
   EXPECT_FALSE(*groth16::VerifyProof(pvk, *proof, other));
   // a sector that is not the proven one
   auto wrong_sectors = part.sectors;
   wrong_sectors[0].comm_r = test::MakeTestSector(7, cfg.SectorNodes(), cfg.tree_shape, 77).Public().comm_r;
   EXPECT_FALSE(
-      *groth16::VerifyProof(pvk, *proof, FallbackPoStPublicInputs(part.params, randomness, wrong_sectors, 0).value()));
+      *groth16::VerifyProof(pvk, *proof, FallbackPoStPublicInputs(part.params, randomness, wrong_sectors, 0).Value()));
 }
 
 } // namespace

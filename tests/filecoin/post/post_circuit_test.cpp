@@ -21,7 +21,7 @@ namespace {
 
 std::pair<size_t, size_t> BlankCounts(const FallbackPoStParams &params) {
   auto input = BlankPoStCircuitInput(params);
-  EXPECT_TRUE(input.ok());
+  EXPECT_TRUE(input.HasValue());
   r1cs::ShapeCS cs;
   SynthesizePoStCircuit(cs, *input);
   return {cs.NumConstraints(), cs.NumInputs()};
@@ -59,8 +59,8 @@ Partition MakePartition(const PoStConfig &cfg, size_t n, uint64_t seed) {
   for (size_t i = 0; i < n; i++)
     p.sectors.push_back(test::MakeTestSector(1000 + i, cfg.SectorNodes(), cfg.tree_shape, seed + i));
   for (const auto &s : p.sectors) replicas.push_back(s.Replica());
-  const auto vanilla = GenerateFallbackVanillaProofs(cfg, p.randomness, replicas).value();
-  p.partition = PoStPartitionFromVanilla(cfg, vanilla).value();
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, p.randomness, replicas).Value();
+  p.partition = PoStPartitionFromVanilla(cfg, vanilla).Value();
   return p;
 }
 
@@ -99,14 +99,14 @@ TEST(PoStCircuit, WindowWitnessSatisfiesAndMatchesPublicInputs) {
   for (size_t n : {size_t(2), size_t(1)}) { // a full partition and a padded one
     const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
     const Partition p = MakePartition(cfg, n, 3 + n);
-    ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).ok());
+    ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).IsOk());
     auto input = PoStCircuitInputFromPartition(p.partition);
-    ASSERT_TRUE(input.ok()) << input.error().message;
+    ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
     r1cs::TestCS cs;
     SynthesizePoStCircuit(cs, *input);
     EXPECT_EQ(cs.NumConstraints(), 21866u);
     ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
-    const auto publics = FallbackPoStPublicInputs(p.partition.params, p.randomness, p.partition.sectors, 0).value();
+    const auto publics = FallbackPoStPublicInputs(p.partition.params, p.randomness, p.partition.sectors, 0).Value();
     ASSERT_EQ(cs.input_assignment.size(), publics.size() + 1);
     EXPECT_EQ(cs.input_assignment[0], ff::Fr::One());
     for (size_t i = 0; i < publics.size(); i++) EXPECT_EQ(cs.input_assignment[i + 1], publics[i]) << "input " << i;
@@ -117,12 +117,12 @@ TEST(PoStCircuit, WinningWitnessSatisfies) {
   const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWinning2KiBV1);
   const Partition p = MakePartition(cfg, 1, 30);
   auto input = PoStCircuitInputFromPartition(p.partition);
-  ASSERT_TRUE(input.ok()) << input.error().message;
+  ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
   r1cs::TestCS cs;
   SynthesizePoStCircuit(cs, *input);
   EXPECT_EQ(cs.NumConstraints(), 90750u);
   ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
-  const auto publics = FallbackPoStPublicInputs(p.partition.params, p.randomness, p.partition.sectors, 0).value();
+  const auto publics = FallbackPoStPublicInputs(p.partition.params, p.randomness, p.partition.sectors, 0).Value();
   ASSERT_EQ(cs.input_assignment.size(), 133u);
   for (size_t i = 0; i < publics.size(); i++) EXPECT_EQ(cs.input_assignment[i + 1], publics[i]) << "input " << i;
 }
@@ -134,7 +134,7 @@ TEST(PoStCircuit, SubAndTopShapesSatisfy) {
     cfg.tree_shape = shape;
     const Partition p = MakePartition(cfg, 2, 40);
     auto input = PoStCircuitInputFromPartition(p.partition);
-    ASSERT_TRUE(input.ok()) << input.error().message;
+    ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
     EXPECT_EQ(Unsatisfied(*input), "") << cfg.sector_size;
   }
 }
@@ -142,7 +142,7 @@ TEST(PoStCircuit, SubAndTopShapesSatisfy) {
 TEST(PoStCircuit, TamperedWitnessIsUnsatisfied) {
   const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2);
   const Partition p = MakePartition(cfg, 2, 50);
-  const PoStCircuitInput good = PoStCircuitInputFromPartition(p.partition).value();
+  const PoStCircuitInput good = PoStCircuitInputFromPartition(p.partition).Value();
   ASSERT_EQ(Unsatisfied(good), "");
   auto bad = good;
   bad.sectors[1].leafs[3] += ff::Fr::One();
@@ -163,7 +163,7 @@ TEST(PoStCircuit, TamperedWitnessIsUnsatisfied) {
   EXPECT_THROW(SynthesizePoStCircuit(cs, bad), r1cs::SynthesisError);
   auto part = p.partition;
   part.proofs[0].inclusion_proofs[0].base.pop_back();
-  EXPECT_FALSE(PoStCircuitInputFromPartition(part).ok());
+  EXPECT_FALSE(PoStCircuitInputFromPartition(part).HasValue());
 }
 
 TEST(PoStCircuit, ParallelSynthesisEqualsSequential) {
@@ -174,7 +174,7 @@ TEST(PoStCircuit, ParallelSynthesisEqualsSequential) {
     cfg.tree_shape = shape;
     cfg.sector_size = shape.top ? 32 << 10 : 2 << 10;
     const Partition p = MakePartition(cfg, 4, 60);
-    const PoStCircuitInput input = PoStCircuitInputFromPartition(p.partition).value();
+    const PoStCircuitInput input = PoStCircuitInputFromPartition(p.partition).Value();
     r1cs::ProvingAssignment seq;
     SynthesizePoStCircuit(seq, input);
     ASSERT_TRUE(seq.b_input_density.Get(0)); // ONE occurs in B (comm_r·1 = H): parts must not lose that
@@ -186,6 +186,6 @@ TEST(PoStCircuit, ParallelSynthesisEqualsSequential) {
   }
   r1cs::ProvingAssignment used;
   used.a.push_back(ff::Fr::One());
-  auto blank = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2))).value();
+  auto blank = BlankPoStCircuitInput(FallbackParamsOf(PoStConfigFor(RegisteredPoStProof::kWindow2KiBV1_2))).Value();
   EXPECT_THROW(SynthesizePoStCircuitParallel(used, blank, 2), r1cs::SynthesisError);
 }

@@ -30,14 +30,14 @@ Request MakeRequest(RegisteredPoStProof proof, size_t n) {
   for (size_t i = 0; i < n; i++)
     r.sectors.push_back(test::MakeTestSector(60 + i, cfg.SectorNodes(), cfg.tree_shape, 9 + i));
   for (const auto &s : r.sectors) replicas.push_back(s.Replica());
-  const auto vanilla = GenerateFallbackVanillaProofs(cfg, r.randomness, replicas).value();
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, r.randomness, replicas).Value();
   for (const auto &v : vanilla) r.vanilla.push_back(EncodeFallbackPoStSectorProof(v));
   return r;
 }
 
-void ExpectError(const hash::Result<PoStProvingJob> &r, const std::string &needle) {
-  ASSERT_FALSE(r.ok()) << "expected an error containing \"" << needle << "\"";
-  EXPECT_NE(r.error().message.find(needle), std::string::npos) << r.error().message;
+void ExpectError(const Expected<PoStProvingJob> &r, const std::string &needle) {
+  ASSERT_FALSE(r.HasValue()) << "expected an error containing \"" << needle << "\"";
+  EXPECT_NE(r.ErrorMessage().find(needle), std::string::npos) << r.ErrorMessage();
 }
 
 } // namespace
@@ -53,7 +53,7 @@ TEST(PoStRequest, WindowAndWinningBecomeSatisfiedCircuits) {
         Case{RegisteredPoStProof::kWinning2KiBV1, 1, 132}}) {
     const Request req = MakeRequest(c.proof, c.sectors);
     auto job = PreparePoStProof(uint64_t(c.proof), req.vanilla, req.randomness, 0);
-    ASSERT_TRUE(job.ok()) << job.error().message;
+    ASSERT_TRUE(job.HasValue()) << job.ErrorMessage();
     EXPECT_EQ(job->public_inputs.size(), c.inputs);
     EXPECT_EQ(job->parameter_id, FallbackParamsOf(PoStConfigFor(c.proof)).ParameterCacheId());
     r1cs::TestCS cs;

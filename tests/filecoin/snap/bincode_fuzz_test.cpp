@@ -14,11 +14,10 @@
 #include <random>
 
 using namespace cuzk::filecoin;
-using cuzk::hash::ErrorCode;
 
 namespace {
 
-using Decoder = std::function<cuzk::hash::Result<std::vector<uint8_t>>(std::span<const uint8_t>)>;
+using Decoder = std::function<cuzk::Expected<std::vector<uint8_t>>(std::span<const uint8_t>)>;
 
 struct Stats {
   size_t accepted = 0, rejected = 0;
@@ -26,15 +25,16 @@ struct Stats {
 
 void Check(const Decoder &decode, std::span<const uint8_t> input, Stats &stats) {
   auto r = decode(input);
-  if (r.ok()) {
+  if (r.HasValue()) {
     stats.accepted++;
     EXPECT_TRUE(std::equal(r->begin(), r->end(), input.begin(), input.end())) << "accepted input does not re-encode";
     return;
   }
   stats.rejected++;
-  const auto code = r.error().code;
-  EXPECT_TRUE(code == ErrorCode::kBadLength || code == ErrorCode::kBadArgument || code == ErrorCode::kNonCanonical);
-  EXPECT_FALSE(r.error().message.empty());
+  const auto code = r.Code();
+  EXPECT_TRUE(code == cuzk::ErrorCode::kBadLength || code == cuzk::ErrorCode::kInvalidArgument ||
+              code == cuzk::ErrorCode::kNonCanonical);
+  EXPECT_FALSE(r.ErrorMessage().empty());
 }
 
 std::vector<uint8_t> Mutate(std::vector<uint8_t> b, std::mt19937_64 &rng) {
@@ -83,13 +83,13 @@ std::vector<FallbackPoStSectorProof> PoStProofs(const PoStConfig &cfg) {
   Digest32 r{};
   r[0] = 5;
   const PoStReplica replicas[] = {s.Replica()};
-  return GenerateFallbackVanillaProofs(cfg, r, replicas).value();
+  return GenerateFallbackVanillaProofs(cfg, r, replicas).Value();
 }
 
 Decoder PoStDecoder(const PoStConfig &cfg) {
-  return [cfg](std::span<const uint8_t> b) -> cuzk::hash::Result<std::vector<uint8_t>> {
+  return [cfg](std::span<const uint8_t> b) -> cuzk::Expected<std::vector<uint8_t>> {
     auto d = DecodeFallbackPoStSectorProof(b, cfg);
-    if (!d) return d.error();
+    if (!d) return d.GetError();
     return EncodeFallbackPoStSectorProof(*d);
   };
 }
@@ -117,12 +117,12 @@ TEST(BincodeFuzz, SnapPartitionProof) {
   for (uint64_t nodes : {uint64_t(64), uint64_t(512)}) {
     auto t = cuzk::test::MakeTestUpdate(nodes, 8);
     const auto bytes =
-        EncodeSnapPartitionProof(SnapProvePartition(t.config, 0, t.sector.comm_c, *t.sector.tree, t.update).value());
+        EncodeSnapPartitionProof(SnapProvePartition(t.config, 0, t.sector.comm_c, *t.sector.tree, t.update).Value());
     const SnapConfig config = t.config;
     Fuzz(
-        [config](std::span<const uint8_t> b) -> cuzk::hash::Result<std::vector<uint8_t>> {
+        [config](std::span<const uint8_t> b) -> cuzk::Expected<std::vector<uint8_t>> {
           auto d = DecodeSnapPartitionProof(b, config);
-          if (!d) return d.error();
+          if (!d) return d.GetError();
           return EncodeSnapPartitionProof(*d);
         },
         bytes, nodes == 64 ? 1 : 11, 2000, 4 + nodes);
@@ -136,9 +136,9 @@ TEST(BincodeFuzz, PoStJson) {
   size_t rejected = 0;
   auto check = [&](std::string_view s) {
     auto r = FallbackPoStSectorProofFromJson(s, cfg);
-    if (!r.ok()) {
+    if (!r.HasValue()) {
       rejected++;
-      EXPECT_FALSE(r.error().message.empty());
+      EXPECT_FALSE(r.ErrorMessage().empty());
     }
   };
   for (size_t n = 0; n < json.size(); n += 5) check(std::string_view(json).substr(0, n));

@@ -53,7 +53,7 @@ Fr TestCommRNew() {
 }
 
 std::vector<uint64_t> First5(uint64_t nodes, const Fr &comm_r_new, size_t k) {
-  auto c = SnapChallenges(SnapConfigForNodes(nodes).value(), comm_r_new, k).value();
+  auto c = SnapChallenges(SnapConfigForNodes(nodes).Value(), comm_r_new, k).Value();
   return {c.begin(), c.begin() + 5};
 }
 
@@ -93,25 +93,25 @@ TEST(SnapChallenges, UpstreamHardcodedVectors) {
 }
 
 TEST(SnapChallenges, SpecCheckValuesAndBucketing) {
-  const auto g32 = SnapConfigForNodes(uint64_t(1) << 30).value();
-  auto k0 = SnapChallenges(g32, Fr::One(), 0).value();
+  const auto g32 = SnapConfigForNodes(uint64_t(1) << 30).Value();
+  auto k0 = SnapChallenges(g32, Fr::One(), 0).Value();
   ASSERT_EQ(k0.size(), 86u);
   EXPECT_EQ(std::vector<uint64_t>(k0.begin(), k0.begin() + 5),
             (std::vector<uint64_t>{31713862, 13458775, 56430912, 50980828, 3899131}));
-  auto k15 = SnapChallenges(g32, Fr::One(), 15).value();
+  auto k15 = SnapChallenges(g32, Fr::One(), 15).Value();
   EXPECT_EQ(std::vector<uint64_t>(k15.begin(), k15.begin() + 3),
             (std::vector<uint64_t>{1061751506, 1022848134, 1028168877}));
   // test_challenge_bucketing: partition k's challenges lie in [k·N/P, (k+1)·N/P)
   for (uint64_t nodes : {uint64_t(1) << 9, uint64_t(1) << 18, uint64_t(1) << 30}) {
-    const auto c = SnapConfigForNodes(nodes).value();
+    const auto c = SnapConfigForNodes(nodes).Value();
     const uint64_t per = nodes / c.partition_count;
     for (size_t k = 0; k < c.partition_count; k++) {
-      const auto challenges = SnapChallenges(c, Fr::FromUint(77), k).value();
+      const auto challenges = SnapChallenges(c, Fr::FromUint(77), k).Value();
       for (uint64_t x : challenges) {
         EXPECT_GE(x, k * per);
         EXPECT_LT(x, (k + 1) * per);
       }
     }
   }
-  EXPECT_FALSE(SnapChallenges(g32, Fr::One(), 16).ok());
+  EXPECT_FALSE(SnapChallenges(g32, Fr::One(), 16).HasValue());
 }

@@ -28,8 +28,8 @@ namespace {
 constexpr uint64_t KIB = 1024 / 32; // nodes per KiB
 
 size_t BlankCount(uint64_t nodes) {
-  auto input = BlankSnapCircuitInput(SnapConfigForNodes(nodes).value());
-  EXPECT_TRUE(input.ok());
+  auto input = BlankSnapCircuitInput(SnapConfigForNodes(nodes).Value());
+  EXPECT_TRUE(input.HasValue());
   ShapeCS cs;
   SynthesizeSnapCircuit(cs, *input);
   EXPECT_EQ(cs.NumInputs(), 5u) << nodes << " nodes";
@@ -45,10 +45,10 @@ struct Proved {
 Proved ProveUpdate(uint64_t nodes, uint64_t seed, size_t k) {
   auto t = MakeTestUpdate(nodes, seed);
   auto proof = SnapProvePartition(t.config, k, t.sector.comm_c, *t.sector.tree, t.update);
-  EXPECT_TRUE(proof.ok()) << proof.error().message;
+  EXPECT_TRUE(proof.HasValue()) << proof.ErrorMessage();
   const SnapPublicInputs inputs = SnapPublicInputsOf(t.config, t.update, k);
-  EXPECT_TRUE(SnapVerifyPartition(t.config, inputs, *proof).ok());
-  return {std::move(t), inputs, std::move(proof).value()};
+  EXPECT_TRUE(SnapVerifyPartition(t.config, inputs, *proof).IsOk());
+  return {std::move(t), inputs, std::move(proof).Value()};
 }
 
 // Synthesises with values; "" when satisfied, else the first unsatisfied constraint.
@@ -96,7 +96,7 @@ TEST(SnapCircuit, TopLevelVariablesAndConstraintsInUpstreamOrder) {
   // The published parameters fix where each variable and constraint sits; counts cannot show a
   // swapped allocation. 2 KiB: no partition bits, 8 apex leaves, one digest.
   r1cs::RecordingCS rec;
-  SynthesizeSnapCircuit(rec, BlankSnapCircuitInput(SnapConfigForNodes(2 * KIB).value()).value());
+  SynthesizeSnapCircuit(rec, BlankSnapCircuitInput(SnapConfigForNodes(2 * KIB).Value()).Value());
   ASSERT_EQ(rec.NumConstraints(), 1705039u);
   ASSERT_EQ(rec.NumInputs(), 5u);
   // aux 0 = k_and_h_select, inputized as input 1: input·1 = aux
@@ -123,7 +123,7 @@ TEST(SnapCircuit, TopLevelVariablesAndConstraintsInUpstreamOrder) {
 TEST(SnapCircuit, GadgetCounts) {
   // gen_challenge_bits: 568 per digest (1 digest up to 16 MiB here, 10 for 32 GiB)
   for (uint64_t nodes : {2 * KIB, 16 * KIB, uint64_t(1) << 30}) {
-    const SnapConfig config = SnapConfigForNodes(nodes).value();
+    const SnapConfig config = SnapConfigForNodes(nodes).Value();
     ShapeCS cs;
     const auto comm_r_new = gadgets::AllocatedNum::Alloc(cs, ff::Fr::Zero());
     const auto partition = gadgets::AllocatedNum::Alloc(cs, ff::Fr::Zero());
@@ -145,7 +145,7 @@ TEST(SnapCircuit, GadgetCounts) {
 
 TEST(SnapCircuit, InCircuitChallengesEqualVanillaOnes) {
   for (uint64_t nodes : {2 * KIB, 16 * KIB, 32 * KIB, uint64_t(1) << 30}) {
-    const SnapConfig config = SnapConfigForNodes(nodes).value();
+    const SnapConfig config = SnapConfigForNodes(nodes).Value();
     const ff::Fr comm_r_new = ff::Fr::FromUint(nodes * 7919 + 5);
     for (size_t k : {size_t(0), config.partition_count - 1}) {
       r1cs::TestCS cs;
@@ -153,7 +153,7 @@ TEST(SnapCircuit, InCircuitChallengesEqualVanillaOnes) {
       const auto partition = gadgets::AllocatedNum::Alloc(cs, ff::Fr::FromUint(k));
       const auto bits = SnapGenChallengeBits(cs, comm_r, partition, config);
       ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
-      const auto expected = SnapChallenges(config, comm_r_new, k).value();
+      const auto expected = SnapChallenges(config, comm_r_new, k).Value();
       ASSERT_EQ(bits.size(), expected.size());
       for (size_t i = 0; i < bits.size(); i++) {
         uint64_t c = uint64_t(k) << config.ChallengeRandomBits();
@@ -167,11 +167,11 @@ TEST(SnapCircuit, InCircuitChallengesEqualVanillaOnes) {
 TEST(SnapCircuit, PublicInputsComputedByTheVerifier) {
   // spec §4.4: k_and_h_select = k | h_select << log2(partitions); h = hs[3]
   auto ks = [](uint64_t nodes, size_t k) {
-    const SnapConfig config = SnapConfigForNodes(nodes).value();
+    const SnapConfig config = SnapConfigForNodes(nodes).Value();
     SnapPublicInputs in;
     in.k = k;
     in.h = config.h;
-    return SnapCircuitPublicInputs(config, in).value()[0];
+    return SnapCircuitPublicInputs(config, in).Value()[0];
   };
   EXPECT_EQ(ks(2 * KIB, 0), ff::Fr::FromUint(1));
   EXPECT_EQ(ks(uint64_t(1) << 18, 3), ff::Fr::FromUint(32 + 3));
@@ -180,7 +180,7 @@ TEST(SnapCircuit, PublicInputsComputedByTheVerifier) {
   EXPECT_EQ(ks(uint64_t(1) << 30, 9), ff::Fr::FromUint(128 + 9));
   EXPECT_EQ(ks(uint64_t(1) << 31, 15), ff::Fr::FromUint(128 + 15));
 
-  const SnapConfig config = SnapConfigForNodes(uint64_t(1) << 30).value();
+  const SnapConfig config = SnapConfigForNodes(uint64_t(1) << 30).Value();
   SnapPublicInputs in;
   in.k = 2;
   in.h = 7; // hs[0]: h_select = 1
@@ -188,28 +188,28 @@ TEST(SnapCircuit, PublicInputsComputedByTheVerifier) {
   in.comm_d_new[0] = 2;
   in.comm_r_new[0] = 3;
   auto v = SnapCircuitPublicInputs(config, in);
-  ASSERT_TRUE(v.ok());
+  ASSERT_TRUE(v.HasValue());
   EXPECT_EQ(*v, (std::vector<ff::Fr>{ff::Fr::FromUint(16 + 2), ff::Fr::FromUint(1), ff::Fr::FromUint(2),
                                      ff::Fr::FromUint(3)}));
   in.k = 16;
-  EXPECT_EQ(SnapCircuitPublicInputs(config, in).error().code, hash::ErrorCode::kBadArgument);
+  EXPECT_EQ(SnapCircuitPublicInputs(config, in).Code(), ErrorCode::kInvalidArgument);
   in.k = 0;
   in.h = 13;
-  EXPECT_EQ(SnapCircuitPublicInputs(config, in).error().code, hash::ErrorCode::kBadArgument);
+  EXPECT_EQ(SnapCircuitPublicInputs(config, in).Code(), ErrorCode::kInvalidArgument);
   in.h = 10;
   in.comm_r_new.fill(0xff);
-  EXPECT_EQ(SnapCircuitPublicInputs(config, in).error().code, hash::ErrorCode::kNonCanonical);
+  EXPECT_EQ(SnapCircuitPublicInputs(config, in).Code(), ErrorCode::kNonCanonical);
 }
 
 TEST(SnapCircuit, Real2KiBUpdateSatisfiesTheCircuit) {
   const Proved p = ProveUpdate(2 * KIB, 11, 0);
   auto in = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof);
-  ASSERT_TRUE(in.ok()) << in.error().message;
+  ASSERT_TRUE(in.HasValue()) << in.ErrorMessage();
   r1cs::TestCS cs;
   SynthesizeSnapCircuit(cs, *in);
   EXPECT_EQ(cs.NumConstraints(), 1705039u);
   ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
-  const auto publics = SnapCircuitPublicInputs(p.t.config, p.inputs).value();
+  const auto publics = SnapCircuitPublicInputs(p.t.config, p.inputs).Value();
   ASSERT_EQ(cs.input_assignment.size(), 5u);
   for (size_t i = 0; i < 4; i++) EXPECT_EQ(cs.input_assignment[i + 1], publics[i]) << "input " << i + 1;
   EXPECT_EQ(publics[0], ff::Fr::FromUint(1));
@@ -223,7 +223,7 @@ TEST(SnapCircuit, Real16KiBAnd32KiBPartitionsSatisfyTheCircuit) {
   for (auto [nodes, k] : {std::pair<uint64_t, size_t>{16 * KIB, 1}, {32 * KIB, 0}}) {
     const Proved p = ProveUpdate(nodes, 12 + nodes, k);
     auto in = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof);
-    ASSERT_TRUE(in.ok()) << in.error().message;
+    ASSERT_TRUE(in.HasValue()) << in.ErrorMessage();
     EXPECT_EQ(in->k_and_h_select, ff::Fr::FromUint(k | 2)) << nodes;
     EXPECT_EQ(Unsatisfied(*in), "") << nodes << " nodes, k=" << k;
   }
@@ -231,7 +231,7 @@ TEST(SnapCircuit, Real16KiBAnd32KiBPartitionsSatisfyTheCircuit) {
 
 TEST(SnapCircuit, TamperedWitnessOrInputsAreUnsatisfied) {
   const Proved p = ProveUpdate(2 * KIB, 13, 0);
-  const SnapCircuitInput good = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof).value();
+  const SnapCircuitInput good = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof).Value();
   auto expect_unsatisfied = [](const SnapCircuitInput &in, const std::string &needle) {
     const std::string where = Unsatisfied(in);
     EXPECT_NE(where, "");
@@ -273,35 +273,35 @@ TEST(SnapCircuit, TamperedWitnessOrInputsAreUnsatisfied) {
 TEST(SnapCircuit, MalformedProofsAreErrors) {
   const Proved p = ProveUpdate(2 * KIB, 14, 0);
   const SnapConfig &config = p.t.config;
-  auto expect_error = [&](const SnapPartitionProof &proof, hash::ErrorCode code) {
+  auto expect_error = [&](const SnapPartitionProof &proof, ErrorCode code) {
     auto in = SnapCircuitInputFromProof(config, p.inputs, proof);
-    ASSERT_FALSE(in.ok());
-    EXPECT_EQ(in.error().code, code) << in.error().message;
+    ASSERT_FALSE(in.HasValue());
+    EXPECT_EQ(in.Code(), code) << in.ErrorMessage();
   };
   SnapPartitionProof proof = p.proof;
   proof.apex_leafs.pop_back();
-  expect_error(proof, hash::ErrorCode::kBadArgument);
+  expect_error(proof, ErrorCode::kInvalidArgument);
   proof = p.proof;
   proof.challenge_proofs.pop_back();
-  expect_error(proof, hash::ErrorCode::kBadArgument);
+  expect_error(proof, ErrorCode::kInvalidArgument);
   proof = p.proof;
   proof.challenge_proofs[1].proof_r_old.base[0].hashes.pop_back();
-  expect_error(proof, hash::ErrorCode::kBadArgument);
+  expect_error(proof, ErrorCode::kInvalidArgument);
   proof = p.proof;
   proof.challenge_proofs[1].proof_d_new.base.pop_back();
-  expect_error(proof, hash::ErrorCode::kBadArgument);
+  expect_error(proof, ErrorCode::kInvalidArgument);
   proof = p.proof;
   proof.challenge_proofs[2].proof_r_old.leaf.fill(0xff);
-  expect_error(proof, hash::ErrorCode::kNonCanonical);
+  expect_error(proof, ErrorCode::kNonCanonical);
   proof = p.proof;
   proof.comm_c.fill(0xff);
-  expect_error(proof, hash::ErrorCode::kNonCanonical);
+  expect_error(proof, ErrorCode::kNonCanonical);
   SnapPublicInputs bad_k = p.inputs;
   bad_k.k = 1;
-  EXPECT_FALSE(SnapCircuitInputFromProof(config, bad_k, p.proof).ok());
+  EXPECT_FALSE(SnapCircuitInputFromProof(config, bad_k, p.proof).HasValue());
 
   // the circuit itself rejects inputs of the wrong shape
-  const SnapCircuitInput good = SnapCircuitInputFromProof(config, p.inputs, p.proof).value();
+  const SnapCircuitInput good = SnapCircuitInputFromProof(config, p.inputs, p.proof).Value();
   SnapCircuitInput in = good;
   in.challenges.pop_back();
   ShapeCS cs;
@@ -319,9 +319,9 @@ TEST(SnapCircuit, DifferentPartitionPathsAreRejected) {
   SnapPartitionProof proof = p.proof;
   proof.challenge_proofs[7].proof_d_new.base.back().hashes[0][0] ^= 1; // the partition-path sibling
   auto in = SnapCircuitInputFromProof(p.t.config, p.inputs, proof);
-  ASSERT_FALSE(in.ok());
-  EXPECT_NE(in.error().message.find("challenge 7"), std::string::npos) << in.error().message;
-  SnapCircuitInput direct = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof).value();
+  ASSERT_FALSE(in.HasValue());
+  EXPECT_NE(in.ErrorMessage().find("challenge 7"), std::string::npos) << in.ErrorMessage();
+  SnapCircuitInput direct = SnapCircuitInputFromProof(p.t.config, p.inputs, p.proof).Value();
   direct.challenges[7].path_d_new.back() += ff::Fr::One();
   ShapeCS cs;
   EXPECT_THROW(SynthesizeSnapCircuit(cs, direct), r1cs::SynthesisError);

@@ -25,16 +25,16 @@ Request MakeRequest(uint64_t nodes, uint64_t seed) {
   Request r{test::MakeTestUpdate(nodes, seed), {}, {}, {}, {}};
   for (size_t k = 0; k < r.t.config.partition_count; k++)
     r.vanilla.push_back(EncodeSnapPartitionProof(
-        SnapProvePartition(r.t.config, k, r.t.sector.comm_c, *r.t.sector.tree, r.t.update).value()));
+        SnapProvePartition(r.t.config, k, r.t.sector.comm_c, *r.t.sector.tree, r.t.update).Value()));
   r.comm_r_old = hash::FrToBytesLE(r.t.update.comm_r_old);
   r.comm_r_new = hash::FrToBytesLE(r.t.update.comm_r_new);
   r.comm_d_new = r.t.update.comm_d_new;
   return r;
 }
 
-void ExpectError(const hash::Result<SnapProvingJob> &r, const std::string &needle) {
-  ASSERT_FALSE(r.ok()) << "expected an error containing \"" << needle << "\"";
-  EXPECT_NE(r.error().message.find(needle), std::string::npos) << r.error().message;
+void ExpectError(const Expected<SnapProvingJob> &r, const std::string &needle) {
+  ASSERT_FALSE(r.HasValue()) << "expected an error containing \"" << needle << "\"";
+  EXPECT_NE(r.ErrorMessage().find(needle), std::string::npos) << r.ErrorMessage();
 }
 
 } // namespace
@@ -42,7 +42,7 @@ void ExpectError(const hash::Result<SnapProvingJob> &r, const std::string &needl
 TEST(SnapRequest, TwoKiBBecomesASatisfiedCircuit) {
   const Request r = MakeRequest(64, 3);
   auto job = PrepareSnapProof(0, r.vanilla, r.comm_r_old, r.comm_r_new, r.comm_d_new);
-  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_TRUE(job.HasValue()) << job.ErrorMessage();
   ASSERT_EQ(job->partitions.size(), 1u);
   ASSERT_EQ(job->public_inputs[0].size(), 4u);
   EXPECT_EQ(job->public_inputs[0][0], ff::Fr::One()); // k_and_h_select of 2KiB

@@ -89,7 +89,7 @@ const StackedCircuitInput &Porep2KiB() {
   static const StackedCircuitInput input = [] {
     const test::SealedC1 sealed = test::SealSeeded2KiB(31);
     auto job = PreparePorepC2(sealed.c1, sealed.prover_id, sealed.sector_id);
-    EXPECT_TRUE(job.ok()) << job.error().message;
+    EXPECT_TRUE(job.HasValue()) << job.ErrorMessage();
     return std::move(job->partitions[0].circuit.input);
   }();
   return input;
@@ -163,10 +163,10 @@ PoStCircuitInput PoStInput(const PoStConfig &cfg, size_t n, uint64_t seed) {
   for (size_t i = 0; i < n; i++)
     sectors.push_back(test::MakeTestSector(2000 + i, cfg.SectorNodes(), cfg.tree_shape, seed + i));
   for (const auto &s : sectors) replicas.push_back(s.Replica());
-  const auto vanilla = GenerateFallbackVanillaProofs(cfg, randomness, replicas).value();
-  const PoStPartition partition = PoStPartitionFromVanilla(cfg, vanilla).value();
-  EXPECT_TRUE(VerifyPoStPartition(partition, randomness).ok());
-  return PoStCircuitInputFromPartition(partition).value();
+  const auto vanilla = GenerateFallbackVanillaProofs(cfg, randomness, replicas).Value();
+  const PoStPartition partition = PoStPartitionFromVanilla(cfg, vanilla).Value();
+  EXPECT_TRUE(VerifyPoStPartition(partition, randomness).IsOk());
+  return PoStCircuitInputFromPartition(partition).Value();
 }
 
 Synthesize PoStSynthesis(const PoStCircuitInput &in) {
@@ -233,10 +233,10 @@ TEST(CircuitWitness, CorruptPoStInputsThrowWhatGenericSynthesisThrows) {
 SnapCircuitInput SnapInput(size_t h) {
   static const test::TestUpdate t = test::MakeTestUpdate(2048 / 32, 17);
   auto proof = SnapProvePartition(t.config, 0, t.sector.comm_c, *t.sector.tree, t.update);
-  EXPECT_TRUE(proof.ok());
+  EXPECT_TRUE(proof.HasValue());
   SnapPublicInputs inputs = SnapPublicInputsOf(t.config, t.update, 0);
   if (h != 0) inputs.h = h;
-  return SnapCircuitInputFromProof(t.config, inputs, *proof).value();
+  return SnapCircuitInputFromProof(t.config, inputs, *proof).Value();
 }
 
 Synthesize SnapSynthesis(const SnapCircuitInput &in) {

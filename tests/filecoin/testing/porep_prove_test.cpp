@@ -29,8 +29,8 @@ SealedSector Seal2KiB(RegisteredSealProof proof, uint32_t seed) {
   for (size_t i = 0; i < 32; i++) in.ticket[i] = uint8_t(i * 7 + seed);
   in.ticket[31] &= 0x3f;
   auto s = SealUnpadded(c, SeededBytes(Fr32UnpaddedCapacity(c.sector_size), seed), in);
-  EXPECT_TRUE(s.ok());
-  return std::move(s).value();
+  EXPECT_TRUE(s.HasValue());
+  return std::move(s).Value();
 }
 
 Digest32 Seed(uint8_t b) {
@@ -42,10 +42,10 @@ Digest32 Seed(uint8_t b) {
 
 void ExpectProofMatchesSector(const PorepChallengeProof &p, const SealedSector &s, const SdrGraph &g,
                               uint64_t challenge) {
-  EXPECT_TRUE(VerifyShaMerkleProof(p.comm_d_proofs).ok());
+  EXPECT_TRUE(VerifyShaMerkleProof(p.comm_d_proofs).IsOk());
   EXPECT_EQ(p.comm_d_proofs.root, s.comm_d);
   EXPECT_EQ(MerkleProofPathIndex(p.comm_d_proofs), challenge);
-  EXPECT_TRUE(VerifyPoseidonMerkleProof(p.comm_r_last_proof).ok());
+  EXPECT_TRUE(VerifyPoseidonMerkleProof(p.comm_r_last_proof).IsOk());
   EXPECT_EQ(p.comm_r_last_proof.root, s.comm_r_last);
   EXPECT_EQ(MerkleProofPathIndex(p.comm_r_last_proof), challenge);
   uint32_t row[GRAPH_PARENTS];
@@ -59,12 +59,12 @@ void ExpectProofMatchesSector(const PorepChallengeProof &p, const SealedSector &
                                                : rcp.exp_parents[j - DRG_PARENTS];
     const uint64_t node = j == GRAPH_PARENTS ? challenge : row[j];
     EXPECT_EQ(cp.column.index, node);
-    EXPECT_TRUE(VerifyPoseidonMerkleProof(cp.inclusion_proof).ok());
+    EXPECT_TRUE(VerifyPoseidonMerkleProof(cp.inclusion_proof).IsOk());
     EXPECT_EQ(cp.inclusion_proof.root, s.comm_c);
     EXPECT_EQ(MerkleProofPathIndex(cp.inclusion_proof), node);
     std::vector<Fr> rows;
     for (const Domain32 &r : cp.column.rows) rows.push_back(*Fr::FromBytesLE(r.data()));
-    EXPECT_EQ(cuzk::hash::FrToBytesLE(ColumnHash(rows).value()), cp.inclusion_proof.leaf);
+    EXPECT_EQ(cuzk::hash::FrToBytesLE(ColumnHash(rows).Value()), cp.inclusion_proof.leaf);
   }
   ASSERT_EQ(p.labeling_proofs.size(), s.config.layers);
   for (size_t l = 0; l < s.config.layers; l++) {
@@ -85,10 +85,10 @@ void ExpectProofMatchesSector(const PorepChallengeProof &p, const SealedSector &
 TEST(PorepProve, EveryChallengeOfEvery2KiBVariant) {
   for (uint64_t id : {0u, 5u, 10u, 15u}) {
     const SealedSector s = Seal2KiB(RegisteredSealProof(id), uint32_t(id));
-    const SdrGraph g = SdrGraph::Create(s.config.nodes, s.config.porep_id, s.config.api_version).value();
+    const SdrGraph g = SdrGraph::Create(s.config.nodes, s.config.porep_id, s.config.api_version).Value();
     const Digest32 seed = Seed(0x5a);
     auto c1 = SealCommitPhase1(s, seed);
-    ASSERT_TRUE(c1.ok()) << c1.error().message;
+    ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
     EXPECT_EQ(c1->registered_proof, GetSealProofInfo(RegisteredSealProof(id)).name);
     ASSERT_EQ(c1->vanilla_proofs.size(), s.config.partitions);
     for (size_t k = 0; k < s.config.partitions; k++) {
@@ -101,55 +101,55 @@ TEST(PorepProve, EveryChallengeOfEvery2KiBVariant) {
     EXPECT_EQ(c1->replica_id, s.replica_id);
     EXPECT_EQ(c1->ticket, s.inputs.ticket);
     EXPECT_EQ(c1->seed, seed);
-    const Status v = VerifyC1(*c1);
-    EXPECT_TRUE(v.ok()) << GetSealProofInfo(RegisteredSealProof(id)).name << ": " << v.error().message;
-    EXPECT_TRUE(CheckC1ReplicaId(*c1, s.config, s.inputs.prover_id, s.inputs.sector_id).ok());
+    const cuzk::Status v = VerifyC1(*c1);
+    EXPECT_TRUE(v.IsOk()) << GetSealProofInfo(RegisteredSealProof(id)).name << ": " << v.ErrorMessage();
+    EXPECT_TRUE(CheckC1ReplicaId(*c1, s.config, s.inputs.prover_id, s.inputs.sector_id).IsOk());
   }
 }
 
 TEST(PorepProve, JsonRoundTripStillVerifies) {
   const SealedSector s = Seal2KiB(RegisteredSealProof::kStackedDrg2KiBV1_1, 3);
-  const auto c1 = SealCommitPhase1(s, Seed(9)).value();
-  const std::string json = WriteC1Json(c1).value();
+  const auto c1 = SealCommitPhase1(s, Seed(9)).Value();
+  const std::string json = WriteC1Json(c1).Value();
   auto back = ParseC1Json(json);
-  ASSERT_TRUE(back.ok()) << back.error().message;
-  EXPECT_EQ(WriteC1Json(*back).value(), json);
-  EXPECT_TRUE(VerifyC1(*back).ok());
+  ASSERT_TRUE(back.HasValue()) << back.ErrorMessage();
+  EXPECT_EQ(WriteC1Json(*back).Value(), json);
+  EXPECT_TRUE(VerifyC1(*back).IsOk());
 }
 
 TEST(PorepProve, VerifierRejectsTamperedProofs) {
   const SealedSector s = Seal2KiB(RegisteredSealProof::kStackedDrg2KiBV1_1, 4);
-  const auto good = SealCommitPhase1(s, Seed(11)).value();
-  ASSERT_TRUE(VerifyC1(good).ok());
+  const auto good = SealCommitPhase1(s, Seed(11)).Value();
+  ASSERT_TRUE(VerifyC1(good).IsOk());
   {
     auto bad = good; // a wrong label in a parent column
     bad.vanilla_proofs[0][0].replica_column_proofs.drg_parents[2].column.rows[0][3] ^= 1;
-    EXPECT_FALSE(VerifyC1(bad).ok());
+    EXPECT_FALSE(VerifyC1(bad).IsOk());
   }
   {
     auto bad = good; // a wrong tree_d sibling
     bad.vanilla_proofs[0][1].comm_d_proofs.base[2].hashes[0][0] ^= 1;
-    EXPECT_FALSE(VerifyC1(bad).ok());
+    EXPECT_FALSE(VerifyC1(bad).IsOk());
   }
   {
     auto bad = good; // proofs for another seed's challenges
     bad.seed = Seed(12);
-    EXPECT_FALSE(VerifyC1(bad).ok());
+    EXPECT_FALSE(VerifyC1(bad).IsOk());
   }
   {
     auto bad = good; // a wrong replica leaf
     bad.vanilla_proofs[0][0].comm_r_last_proof.leaf[0] ^= 1;
-    EXPECT_FALSE(VerifyC1(bad).ok());
+    EXPECT_FALSE(VerifyC1(bad).IsOk());
   }
 }
 
 TEST(PorepProve, RejectsNodeZeroAndTestConfigurations) {
   const SealedSector s = Seal2KiB(RegisteredSealProof::kStackedDrg2KiBV1_1, 5);
-  const SdrGraph g = SdrGraph::Create(s.config.nodes, s.config.porep_id, s.config.api_version).value();
-  EXPECT_FALSE(ProveChallenge(s, g, 0).ok());
-  EXPECT_FALSE(ProveChallenge(s, g, s.config.nodes).ok());
-  EXPECT_TRUE(ProveChallenge(s, g, s.config.nodes - 1).ok());
+  const SdrGraph g = SdrGraph::Create(s.config.nodes, s.config.porep_id, s.config.api_version).Value();
+  EXPECT_FALSE(ProveChallenge(s, g, 0).HasValue());
+  EXPECT_FALSE(ProveChallenge(s, g, s.config.nodes).HasValue());
+  EXPECT_TRUE(ProveChallenge(s, g, s.config.nodes - 1).HasValue());
   SealedSector t = s;
   t.config.proof.reset();
-  EXPECT_FALSE(SealCommitPhase1(t, Seed(1)).ok());
+  EXPECT_FALSE(SealCommitPhase1(t, Seed(1)).HasValue());
 }

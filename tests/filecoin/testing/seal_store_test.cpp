@@ -36,7 +36,7 @@ protected:
     in.prover_id = ProverIdFromActorId(77);
     in.sector_id = 3;
     in.ticket.fill(0x11);
-    return SealUnpadded(c, payload, in).value();
+    return SealUnpadded(c, payload, in).Value();
   }
 
   void FlipByte(const fs::path &file, size_t offset) {
@@ -80,66 +80,66 @@ void ExpectSameSector(const SealedSector &a, const SealedSector &b) {
 
 TEST_F(SealStore, RoundTripOfA2KiBSectorAndItsC1) {
   const SealedSector s = Seal(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1));
-  ASSERT_TRUE(SaveSealedSector(s, dir_).ok());
+  ASSERT_TRUE(SaveSealedSector(s, dir_).IsOk());
   for (const char *f : {"seal.meta", "data.dat", "layer-1.dat", "layer-2.dat", "sealed.dat"})
     EXPECT_TRUE(fs::exists(dir_ / f)) << f;
   EXPECT_EQ(fs::file_size(dir_ / "sealed.dat"), s.config.sector_size);
   auto loaded = LoadSealedSector(dir_);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_TRUE(loaded.HasValue()) << loaded.ErrorMessage();
   ExpectSameSector(s, *loaded);
   Digest32 seed;
   seed.fill(0x22);
   auto c1 = SealCommitPhase1(*loaded, seed);
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
-  EXPECT_TRUE(VerifyC1(*c1).ok());
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
+  EXPECT_TRUE(VerifyC1(*c1).IsOk());
 }
 
 TEST_F(SealStore, RoundTripOfATestConfiguration) {
   PorepId id;
   id.fill(44);
-  const SealedSector s = Seal(TestPorepConfig(64, 2, {8, 4, 2}, id, ApiVersion::kV1_1_0).value());
-  ASSERT_TRUE(SaveSealedSector(s, dir_).ok());
+  const SealedSector s = Seal(TestPorepConfig(64, 2, {8, 4, 2}, id, ApiVersion::kV1_1_0).Value());
+  ASSERT_TRUE(SaveSealedSector(s, dir_).IsOk());
   auto loaded = LoadSealedSector(dir_);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_TRUE(loaded.HasValue()) << loaded.ErrorMessage();
   ExpectSameSector(s, *loaded);
   EXPECT_EQ(loaded->config.shape.top, 2u);
 }
 
 TEST_F(SealStore, CorruptionIsNamed) {
   const SealedSector s = Seal(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1));
-  ASSERT_TRUE(SaveSealedSector(s, dir_).ok());
+  ASSERT_TRUE(SaveSealedSector(s, dir_).IsOk());
   FlipByte(dir_ / "layer-1.dat", 32 * 9); // a layer-1 label changes its column: comm_c
   auto r = LoadSealedSector(dir_);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("comm_c"), std::string::npos) << r.error().message;
+  ASSERT_FALSE(r.HasValue());
+  EXPECT_NE(r.ErrorMessage().find("comm_c"), std::string::npos) << r.ErrorMessage();
 
-  ASSERT_TRUE(SaveSealedSector(s, dir_).ok());
+  ASSERT_TRUE(SaveSealedSector(s, dir_).IsOk());
   FlipByte(dir_ / "data.dat", 32 * 3); // data changes comm_d first
   r = LoadSealedSector(dir_);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("comm_d"), std::string::npos) << r.error().message;
+  ASSERT_FALSE(r.HasValue());
+  EXPECT_NE(r.ErrorMessage().find("comm_d"), std::string::npos) << r.ErrorMessage();
 
-  ASSERT_TRUE(SaveSealedSector(s, dir_).ok());
+  ASSERT_TRUE(SaveSealedSector(s, dir_).IsOk());
   fs::resize_file(dir_ / "layer-2.dat", 1024);
   r = LoadSealedSector(dir_);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().code, cuzk::hash::ErrorCode::kBadLength);
-  EXPECT_NE(r.error().message.find("layer-2.dat"), std::string::npos) << r.error().message;
+  ASSERT_FALSE(r.HasValue());
+  EXPECT_EQ(r.Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_NE(r.ErrorMessage().find("layer-2.dat"), std::string::npos) << r.ErrorMessage();
 
-  ASSERT_TRUE(SaveSealedSector(s, dir_).ok());
+  ASSERT_TRUE(SaveSealedSector(s, dir_).IsOk());
   ReplaceMetaLine("comm_r", "comm_r " + std::string(64, '0'));
   r = LoadSealedSector(dir_);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("comm_r"), std::string::npos) << r.error().message;
+  ASSERT_FALSE(r.HasValue());
+  EXPECT_NE(r.ErrorMessage().find("comm_r"), std::string::npos) << r.ErrorMessage();
 
   ReplaceMetaLine("ticket", "");
   r = LoadSealedSector(dir_);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("missing key ticket"), std::string::npos) << r.error().message;
+  ASSERT_FALSE(r.HasValue());
+  EXPECT_NE(r.ErrorMessage().find("missing key ticket"), std::string::npos) << r.ErrorMessage();
 
   ReplaceMetaLine("ticket", "ticket xyz");
-  EXPECT_FALSE(LoadSealedSector(dir_).ok());
-  EXPECT_FALSE(LoadSealedSector(dir_ / "nowhere").ok());
+  EXPECT_FALSE(LoadSealedSector(dir_).HasValue());
+  EXPECT_FALSE(LoadSealedSector(dir_ / "nowhere").HasValue());
 }
 
 TEST_F(SealStore, SealsADataFile) {
@@ -152,9 +152,9 @@ TEST_F(SealStore, SealsADataFile) {
   SealInputs in;
   in.sector_id = 12;
   auto from_file = SealDataFile(c, dir_ / "piece.bin", in);
-  ASSERT_TRUE(from_file.ok()) << from_file.error().message;
-  EXPECT_EQ(from_file->comm_r, SealUnpadded(c, payload, in).value().comm_r);
+  ASSERT_TRUE(from_file.HasValue()) << from_file.ErrorMessage();
+  EXPECT_EQ(from_file->comm_r, SealUnpadded(c, payload, in).Value().comm_r);
   std::ofstream(dir_ / "big.bin", std::ios::binary) << std::string(Fr32UnpaddedCapacity(c.sector_size) + 1, 'x');
-  EXPECT_EQ(SealDataFile(c, dir_ / "big.bin", in).error().code, cuzk::hash::ErrorCode::kBadLength);
-  EXPECT_FALSE(SealDataFile(c, dir_ / "missing.bin", in).ok());
+  EXPECT_EQ(SealDataFile(c, dir_ / "big.bin", in).Code(), cuzk::ErrorCode::kBadLength);
+  EXPECT_FALSE(SealDataFile(c, dir_ / "missing.bin", in).HasValue());
 }

@@ -21,7 +21,7 @@ TEST(VirtualPartition, ProductionSizes) {
 
 TEST(VirtualPartition, Porep2KiB) {
   const auto job = VirtualPorepC2Job(ProductionSealProof(0));
-  ASSERT_TRUE(job.ok()) << job.error().message;
+  ASSERT_TRUE(job.HasValue()) << job.ErrorMessage();
   EXPECT_EQ(job->sector_id, 32u);
   EXPECT_EQ(job->partitions.size(), job->config.partitions);
 }
@@ -30,7 +30,7 @@ TEST(VirtualPartition, WindowPoStCutToFewerSectors) {
   const PoStConfig config = PoStConfigFor(ProductionWindowPoStProof(0));
   ASSERT_EQ(config.sector_count, 2u);
   const auto made = MakeVirtualPoStPartition(config, 1);
-  ASSERT_TRUE(made.ok()) << made.error().message;
+  ASSERT_TRUE(made.HasValue()) << made.ErrorMessage();
   EXPECT_EQ(made->partition.params.sector_count, 2u); // the padded partition, as verified
   EXPECT_EQ(made->input.params.sector_count, 1u);
   EXPECT_EQ(made->input.sectors.size(), 1u);
@@ -39,7 +39,7 @@ TEST(VirtualPartition, WindowPoStCutToFewerSectors) {
 TEST(VirtualPartition, WinningPoStWhole) {
   const PoStConfig config = PoStConfigFor(ProductionWinningPoStProof(0));
   const auto made = MakeVirtualPoStPartition(config, config.sector_count);
-  ASSERT_TRUE(made.ok()) << made.error().message;
+  ASSERT_TRUE(made.HasValue()) << made.ErrorMessage();
   EXPECT_EQ(made->input.params.sector_count, FallbackParamsOf(config).sector_count); // pseudo-sectors
   EXPECT_EQ(made->input.sectors.size(), made->input.params.sector_count);
 }
@@ -47,7 +47,7 @@ TEST(VirtualPartition, WinningPoStWhole) {
 TEST(VirtualPartition, Snap2KiB) {
   const SnapConfig config = SnapConfigFor(ProductionUpdateProof(0));
   const auto made = MakeVirtualSnapPartition(config, 0);
-  ASSERT_TRUE(made.ok()) << made.error().message;
-  EXPECT_TRUE(SnapCircuitPublicInputs(config, made->public_inputs).ok());
-  EXPECT_FALSE(MakeVirtualSnapPartition(config, config.partition_count).ok());
+  ASSERT_TRUE(made.HasValue()) << made.ErrorMessage();
+  EXPECT_TRUE(SnapCircuitPublicInputs(config, made->public_inputs).HasValue());
+  EXPECT_FALSE(MakeVirtualSnapPartition(config, config.partition_count).HasValue());
 }

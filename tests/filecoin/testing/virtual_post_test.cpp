@@ -35,12 +35,12 @@ struct Proved {
 
 Proved ProveVirtual(RegisteredPoStProof proof, std::vector<uint64_t> ids, const Digest32 &randomness) {
   Proved p{PoStConfigFor(proof), randomness, {}, {}};
-  p.sectors = VirtualPoStSectors(p.cfg, randomness, ids, 7).value();
+  p.sectors = VirtualPoStSectors(p.cfg, randomness, ids, 7).Value();
   std::vector<PoStReplica> replicas;
   for (const auto &s : p.sectors) replicas.push_back(s.Replica());
   auto vanilla = GenerateFallbackVanillaProofs(p.cfg, randomness, replicas);
-  EXPECT_TRUE(vanilla.ok()) << vanilla.error().message;
-  p.partition = PoStPartitionFromVanilla(p.cfg, *vanilla).value();
+  EXPECT_TRUE(vanilla.HasValue()) << vanilla.ErrorMessage();
+  p.partition = PoStPartitionFromVanilla(p.cfg, *vanilla).Value();
   return p;
 }
 
@@ -50,8 +50,8 @@ TEST(VirtualPoSt, SectorsHoldTheirChallengedLeavesOnly) {
   const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow32GiBV1_2);
   const Digest32 r = Randomness(0x5a);
   const std::vector<uint64_t> ids{11, 12, 99};
-  auto sectors = VirtualPoStSectors(cfg, r, ids, 1).value();
-  auto challenges = FallbackSectorChallenges(cfg, r, ids).value();
+  auto sectors = VirtualPoStSectors(cfg, r, ids, 1).Value();
+  auto challenges = FallbackSectorChallenges(cfg, r, ids).Value();
   ASSERT_EQ(sectors.size(), 3u);
   for (size_t i = 0; i < 3; i++) {
     EXPECT_EQ(sectors[i].sector_id, ids[i]);
@@ -68,9 +68,9 @@ TEST(VirtualPoSt, SectorsHoldTheirChallengedLeavesOnly) {
   EXPECT_NE(sectors[0].comm_c, sectors[1].comm_c);
   EXPECT_NE(sectors[0].tree_r_last.Root(), sectors[1].tree_r_last.Root());
   // same seed, same sectors; another seed, other sectors
-  EXPECT_EQ(VirtualPoStSectors(cfg, r, ids, 1).value()[2].comm_r, sectors[2].comm_r);
-  EXPECT_NE(VirtualPoStSectors(cfg, r, ids, 2).value()[2].comm_r, sectors[2].comm_r);
-  EXPECT_FALSE(VirtualPoStSectors(cfg, r, {}, 1).ok());
+  EXPECT_EQ(VirtualPoStSectors(cfg, r, ids, 1).Value()[2].comm_r, sectors[2].comm_r);
+  EXPECT_NE(VirtualPoStSectors(cfg, r, ids, 2).Value()[2].comm_r, sectors[2].comm_r);
+  EXPECT_FALSE(VirtualPoStSectors(cfg, r, {}, 1).HasValue());
 }
 
 TEST(VirtualPoSt, Winning32GiBCircuitIsSatisfied) {
@@ -81,19 +81,19 @@ TEST(VirtualPoSt, Winning32GiBCircuitIsSatisfied) {
   std::vector<uint64_t> set;
   for (uint64_t i = 0; i < 500; i++) set.push_back(100 + 3 * i);
   const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWinning32GiBV1);
-  const auto chosen = WinningPoStSectorChallenges(cfg, r, prover_id, set.size()).value();
+  const auto chosen = WinningPoStSectorChallenges(cfg, r, prover_id, set.size()).Value();
   ASSERT_EQ(chosen.size(), 1u);
   Proved p = ProveVirtual(RegisteredPoStProof::kWinning32GiBV1, {set[chosen[0]]}, r);
-  ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).ok());
-  EXPECT_FALSE(VerifyPoStPartition(p.partition, Randomness(0x22)).ok());
+  ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).IsOk());
+  EXPECT_FALSE(VerifyPoStPartition(p.partition, Randomness(0x22)).IsOk());
   ASSERT_EQ(p.partition.sectors.size(), 66u); // one sector, unrolled into 66 pseudo-sectors of one challenge
 
-  const auto input = PoStCircuitInputFromPartition(p.partition).value();
+  const auto input = PoStCircuitInputFromPartition(p.partition).Value();
   StreamingCheckCS cs;
   SynthesizePoStCircuit(cs, input);
   EXPECT_EQ(cs.NumConstraints(), 370590u);
   ASSERT_TRUE(cs.IsSatisfied()) << *cs.FirstFailure();
-  const auto publics = FallbackPoStPublicInputs(p.partition.params, p.randomness, p.partition.sectors, 0).value();
+  const auto publics = FallbackPoStPublicInputs(p.partition.params, p.randomness, p.partition.sectors, 0).Value();
   ASSERT_EQ(cs.inputs.size(), publics.size() + 1);
   for (size_t i = 0; i < publics.size(); i++) ASSERT_EQ(cs.inputs[i + 1], publics[i]) << "input " << i;
 
@@ -116,8 +116,8 @@ TEST(VirtualPoSt, Window32GiBShortPartitionIsSatisfied) {
   // Three sectors: the partition is padded with copies of the last up to 2349, so a full-size circuit
   // would be 125M constraints; proving the first three sectors' circuit alone checks them all.
   Proved p = ProveVirtual(RegisteredPoStProof::kWindow32GiBV1_2, {3, 1000, 77777}, Randomness(0x13));
-  ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).ok());
-  auto input = PoStCircuitInputFromPartition(p.partition).value();
+  ASSERT_TRUE(VerifyPoStPartition(p.partition, p.randomness).IsOk());
+  auto input = PoStCircuitInputFromPartition(p.partition).Value();
   input.params.sector_count = 3;
   input.sectors.resize(3);
   StreamingCheckCS cs;
@@ -125,7 +125,7 @@ TEST(VirtualPoSt, Window32GiBShortPartitionIsSatisfied) {
   EXPECT_EQ(cs.NumConstraints(), 3u * 53333u);
   ASSERT_TRUE(cs.IsSatisfied()) << *cs.FirstFailure();
   std::vector<PoStPublicSector> pubs(p.partition.sectors.begin(), p.partition.sectors.begin() + 3);
-  const auto publics = FallbackPoStPublicInputs(input.params, p.randomness, pubs, 0).value();
+  const auto publics = FallbackPoStPublicInputs(input.params, p.randomness, pubs, 0).Value();
   ASSERT_EQ(cs.inputs.size(), publics.size() + 1);
   for (size_t i = 0; i < publics.size(); i++) ASSERT_EQ(cs.inputs[i + 1], publics[i]) << "input " << i;
 }

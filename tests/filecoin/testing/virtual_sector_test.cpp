@@ -34,11 +34,11 @@ TEST(SparsePoseidonTree, EqualsTheFullTree) {
     for (auto [i, v] : values) all[i] = v;
     auto full = PoseidonTree::Build(shape, all);
     auto sparse = SparsePoseidonTree::Build(shape, leaves, fill, values);
-    ASSERT_TRUE(full.ok() && sparse.ok());
+    ASSERT_TRUE(full.HasValue() && sparse.HasValue());
     EXPECT_EQ(sparse->Root(), full->Root());
     for (uint64_t i = 0; i < leaves; i += 7) {
       auto a = full->Prove(i), b = sparse->Prove(i);
-      ASSERT_TRUE(a.ok() && b.ok());
+      ASSERT_TRUE(a.HasValue() && b.HasValue());
       EXPECT_EQ(b->leaf, a->leaf);
       ASSERT_EQ(b->path.size(), a->path.size());
       for (size_t l = 0; l < a->path.size(); l++) {
@@ -52,9 +52,9 @@ TEST(SparsePoseidonTree, EqualsTheFullTree) {
   std::vector<Fr> zeros(64, Fr::Zero());
   EXPECT_EQ(SparsePoseidonTree::Build(TreeShape{}, 64, Fr::Zero(), {})->Root(),
             PoseidonTree::Build(TreeShape{}, zeros)->Root());
-  EXPECT_FALSE(SparsePoseidonTree::Build(TreeShape{}, 64, Fr::Zero(), {{64, Fr::One()}}).ok());
-  EXPECT_FALSE(SparsePoseidonTree::Build(TreeShape{}, 63, Fr::Zero(), {}).ok());
-  EXPECT_FALSE(SparsePoseidonTree::Build(TreeShape{}, 64, Fr::Zero(), {})->Prove(64).ok());
+  EXPECT_FALSE(SparsePoseidonTree::Build(TreeShape{}, 64, Fr::Zero(), {{64, Fr::One()}}).HasValue());
+  EXPECT_FALSE(SparsePoseidonTree::Build(TreeShape{}, 63, Fr::Zero(), {}).HasValue());
+  EXPECT_FALSE(SparsePoseidonTree::Build(TreeShape{}, 64, Fr::Zero(), {})->Prove(64).HasValue());
 }
 
 VirtualSectorInputs Inputs(uint64_t salt) {
@@ -75,16 +75,16 @@ TEST(VirtualSector, TwoKiBPassesVerificationAndTheCircuit) {
   const PorepConfig config = PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1);
   const VirtualSectorInputs in = Inputs(1);
   auto c1 = VirtualSectorC1(config, in);
-  ASSERT_TRUE(c1.ok()) << c1.error().message;
+  ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   const Status ok = VerifyC1(*c1);
-  ASSERT_TRUE(ok.ok()) << ok.error().message;
-  EXPECT_TRUE(CheckC1ReplicaId(*c1, config, in.prover_id, in.sector_id).ok());
+  ASSERT_TRUE(ok.IsOk()) << ok.ErrorMessage();
+  EXPECT_TRUE(CheckC1ReplicaId(*c1, config, in.prover_id, in.sector_id).IsOk());
   auto back = ParseC1Json(*WriteC1Json(*c1));
-  ASSERT_TRUE(back.ok());
+  ASSERT_TRUE(back.HasValue());
   EXPECT_TRUE(*back == *c1);
 
   auto input = StackedCircuitInputFromC1(*c1, 0, config.layers);
-  ASSERT_TRUE(input.ok()) << input.error().message;
+  ASSERT_TRUE(input.HasValue()) << input.ErrorMessage();
   r1cs::TestCS cs;
   SynthesizeStackedCircuit(cs, *input);
   EXPECT_EQ(cs.NumConstraints(), 2687921u);
@@ -102,11 +102,11 @@ TEST(VirtualSector, MatchesARealZeroSectorWhereItMustAndDiffersElsewhere) {
   seal_in.sector_id = in.sector_id;
   seal_in.ticket = in.ticket;
   auto sector = SealUnpadded(config, {}, seal_in);
-  ASSERT_TRUE(sector.ok()) << sector.error().message;
+  ASSERT_TRUE(sector.HasValue()) << sector.ErrorMessage();
   auto real = SealCommitPhase1(*sector, in.seed);
-  ASSERT_TRUE(real.ok());
+  ASSERT_TRUE(real.HasValue());
   auto virt = VirtualSectorC1(config, in);
-  ASSERT_TRUE(virt.ok());
+  ASSERT_TRUE(virt.HasValue());
   EXPECT_EQ(virt->comm_d, real->comm_d);
   EXPECT_EQ(virt->comm_d, *ZeroCommitment(6));
   EXPECT_EQ(virt->replica_id, real->replica_id);
@@ -127,17 +127,17 @@ TEST(VirtualSector, LargeSizesPassVerification) {
        {RegisteredSealProof::kStackedDrg32GiBV1_1, RegisteredSealProof::kStackedDrg64GiBV1_1}) {
     const PorepConfig config = PorepConfigFor(proof);
     auto c1 = VirtualSectorC1(config, Inputs(3));
-    ASSERT_TRUE(c1.ok()) << c1.error().message;
+    ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
     ASSERT_EQ(c1->vanilla_proofs.size(), 10u);
     EXPECT_EQ(c1->vanilla_proofs[9].size(), 18u);
     const Status ok = VerifyC1(*c1);
-    EXPECT_TRUE(ok.ok()) << c1->registered_proof << ": " << ok.error().message;
+    EXPECT_TRUE(ok.IsOk()) << c1->registered_proof << ": " << ok.ErrorMessage();
     if (proof != RegisteredSealProof::kStackedDrg32GiBV1_1) continue;
     // a corrupted label is still caught at this size
-    c1.value().vanilla_proofs[4][7].labeling_proofs[9].parents[30][1] ^= 1;
+    c1.Value().vanilla_proofs[4][7].labeling_proofs[9].parents[30][1] ^= 1;
     const Status bad = VerifyC1(*c1);
-    ASSERT_FALSE(bad.ok());
-    EXPECT_NE(bad.error().message.find("vanilla_proofs[4][7]"), std::string::npos) << bad.error().message;
+    ASSERT_FALSE(bad.IsOk());
+    EXPECT_NE(bad.ErrorMessage().find("vanilla_proofs[4][7]"), std::string::npos) << bad.ErrorMessage();
   }
 }
 
@@ -146,8 +146,8 @@ TEST(VirtualSector, RejectsWhatItCannotMake) {
   for (uint64_t id = 10; id < 20; id++) {
     const PorepConfig config = PorepConfigFor(RegisteredSealProof(id));
     auto c1 = VirtualSectorC1(config, Inputs(4));
-    ASSERT_FALSE(c1.ok()) << id;
-    const std::string &message = c1.error().message;
+    ASSERT_FALSE(c1.HasValue()) << id;
+    const std::string &message = c1.ErrorMessage();
     EXPECT_NE(message.find(std::string(GetSealProofInfo(RegisteredSealProof(id)).name) + " is not supported"),
               std::string::npos)
         << message;
@@ -155,10 +155,10 @@ TEST(VirtualSector, RejectsWhatItCannotMake) {
   }
   VirtualSectorInputs zero_seed = Inputs(4);
   zero_seed.seed = {};
-  EXPECT_FALSE(VirtualSectorC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1), zero_seed).ok());
+  EXPECT_FALSE(VirtualSectorC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1), zero_seed).HasValue());
   PorepConfig test_config = PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1);
   test_config.proof.reset();
-  EXPECT_FALSE(VirtualSectorC1(test_config, Inputs(4)).ok());
+  EXPECT_FALSE(VirtualSectorC1(test_config, Inputs(4)).HasValue());
 }
 
 } // namespace

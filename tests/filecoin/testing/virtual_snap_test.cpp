@@ -37,23 +37,23 @@ TEST(SparseShaTree, EqualsTheFullTree) {
       const Digest32 &d = values.count(i) ? values[i] : fill;
       bytes.insert(bytes.end(), d.begin(), d.end());
     }
-    const auto full = ShaTree::Build(bytes).value();
-    const auto sparse = SparseShaTree::Build(leaves, fill, values).value();
+    const auto full = ShaTree::Build(bytes).Value();
+    const auto sparse = SparseShaTree::Build(leaves, fill, values).Value();
     EXPECT_EQ(sparse.Root(), full.Root()) << leaves;
     EXPECT_EQ(sparse.Height(), full.Height());
     for (uint64_t i : {uint64_t(0), leaves / 2, leaves - 1}) {
-      const auto a = sparse.Prove(i).value(), b = full.Prove(i).value();
+      const auto a = sparse.Prove(i).Value(), b = full.Prove(i).Value();
       EXPECT_EQ(a.leaf, b.leaf);
       EXPECT_EQ(a.index, b.index);
       EXPECT_EQ(a.siblings, b.siblings);
     }
-    EXPECT_FALSE(sparse.Prove(leaves).ok());
+    EXPECT_FALSE(sparse.Prove(leaves).HasValue());
   }
-  EXPECT_FALSE(SparseShaTree::Build(48, {}, {}).ok());
-  EXPECT_FALSE(SparseShaTree::Build(64, {}, {{64, Digest32{}}}).ok());
+  EXPECT_FALSE(SparseShaTree::Build(48, {}, {}).HasValue());
+  EXPECT_FALSE(SparseShaTree::Build(64, {}, {{64, Digest32{}}}).HasValue());
   // the zero default gives the zero commitments
-  EXPECT_EQ(SparseShaTree::Build(64, {}, {}).value().Root(),
-            ShaTree::Build(std::vector<uint8_t>(64 * 32)).value().Root());
+  EXPECT_EQ(SparseShaTree::Build(64, {}, {}).Value().Root(),
+            ShaTree::Build(std::vector<uint8_t>(64 * 32)).Value().Root());
 }
 
 TEST(BlockPoseidonTree, EqualsTheFullTree) {
@@ -72,11 +72,11 @@ TEST(BlockPoseidonTree, EqualsTheFullTree) {
     std::vector<ff::Fr> leaves(c.leaves);
     for (uint64_t i = 0; i < c.leaves; i++)
       leaves[i] = values.count(i) ? values[i] : block_values[i / (c.leaves / c.blocks)];
-    const auto full = PoseidonTree::Build(c.shape, leaves).value();
-    const auto block = BlockPoseidonTree::Build(c.shape, c.leaves, block_values, values).value();
+    const auto full = PoseidonTree::Build(c.shape, leaves).Value();
+    const auto block = BlockPoseidonTree::Build(c.shape, c.leaves, block_values, values).Value();
     EXPECT_EQ(block.Root(), full.Root()) << c.leaves << " leaves, " << c.blocks << " blocks";
     for (uint64_t i : {uint64_t(0), values.begin()->first, c.leaves / 2 + 3, c.leaves - 1}) {
-      const auto a = block.Prove(i).value(), b = full.Prove(i).value();
+      const auto a = block.Prove(i).Value(), b = full.Prove(i).Value();
       EXPECT_EQ(a.leaf, b.leaf);
       ASSERT_EQ(a.path.size(), b.path.size());
       for (size_t l = 0; l < a.path.size(); l++) {
@@ -86,9 +86,9 @@ TEST(BlockPoseidonTree, EqualsTheFullTree) {
     }
   }
   const std::vector<ff::Fr> three(3, ff::Fr::One());
-  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, three, {}).ok());
-  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, std::vector<ff::Fr>(128), {}).ok());
-  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, std::vector<ff::Fr>(2), {{64, ff::Fr::One()}}).ok());
+  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, three, {}).HasValue());
+  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, std::vector<ff::Fr>(128), {}).HasValue());
+  EXPECT_FALSE(BlockPoseidonTree::Build({8, 0, 0}, 64, std::vector<ff::Fr>(2), {{64, ff::Fr::One()}}).HasValue());
 }
 
 namespace {
@@ -109,8 +109,8 @@ void FullArrays(const VirtualSnapUpdate &v, std::vector<ff::Fr> &key, std::vecto
 
 TEST(VirtualSnap, EqualsTheRealUpdate) {
   for (uint64_t nodes : {uint64_t(64), uint64_t(1024)}) { // 2KiB (8-0-0), 32KiB (8-8-2, 2 partitions)
-    const SnapConfig config = SnapConfigForNodes(nodes).value();
-    const auto v = VirtualSnapUpdateSector(config, 11, 9).value();
+    const SnapConfig config = SnapConfigForNodes(nodes).Value();
+    const auto v = VirtualSnapUpdateSector(config, 11, 9).Value();
     std::vector<ff::Fr> key;
     std::vector<uint8_t> data;
     FullArrays(v, key, data);
@@ -119,39 +119,39 @@ TEST(VirtualSnap, EqualsTheRealUpdate) {
     EXPECT_EQ(nonzero, 9u);
     EXPECT_NE(v.data_default, ff::Fr::Zero());
     EXPECT_LT(hash::FrToBytesLE(v.data_default)[31], 0x40); // fr32
-    const auto tree_r_old = PoseidonTree::Build(config.tree_r_shape, key).value();
-    const auto real = SnapUpdateSector(config, key, tree_r_old, v.comm_c, data).value();
+    const auto tree_r_old = PoseidonTree::Build(config.tree_r_shape, key).Value();
+    const auto real = SnapUpdateSector(config, key, tree_r_old, v.comm_c, data).Value();
     EXPECT_EQ(real.comm_r_old, v.comm_r_old) << nodes;
     EXPECT_EQ(real.comm_d_new, v.comm_d_new);
     EXPECT_EQ(real.comm_r_new, v.comm_r_new);
     EXPECT_EQ(real.phi, v.phi);
     for (size_t k = 0; k < config.partition_count; k++) {
-      const auto a = VirtualSnapProvePartition(v, k).value();
-      const auto b = SnapProvePartition(config, k, v.comm_c, tree_r_old, real).value();
+      const auto a = VirtualSnapProvePartition(v, k).Value();
+      const auto b = SnapProvePartition(config, k, v.comm_c, tree_r_old, real).Value();
       EXPECT_EQ(EncodeSnapPartitionProof(a), EncodeSnapPartitionProof(b)) << nodes << " partition " << k;
-      EXPECT_TRUE(SnapVerifyPartition(config, v.PublicInputs(k), a).ok());
+      EXPECT_TRUE(SnapVerifyPartition(config, v.PublicInputs(k), a).IsOk());
     }
-    EXPECT_FALSE(VirtualSnapProvePartition(v, config.partition_count).ok());
+    EXPECT_FALSE(VirtualSnapProvePartition(v, config.partition_count).HasValue());
   }
-  EXPECT_FALSE(VirtualSnapUpdateSector(SnapConfigForNodes(64).value(), 1, 65).ok());
+  EXPECT_FALSE(VirtualSnapUpdateSector(SnapConfigForNodes(64).Value(), 1, 65).HasValue());
 }
 
 TEST(VirtualSnap, PartitionCircuitIsSatisfied16KiB) {
-  const SnapConfig config = SnapConfigForNodes(512).value();
-  const auto v = VirtualSnapUpdateSector(config, 5, 40).value();
+  const SnapConfig config = SnapConfigForNodes(512).Value();
+  const auto v = VirtualSnapUpdateSector(config, 5, 40).Value();
   const size_t k = config.partition_count - 1;
-  const auto proof = VirtualSnapProvePartition(v, k).value();
+  const auto proof = VirtualSnapProvePartition(v, k).Value();
   const SnapPublicInputs pub = v.PublicInputs(k);
-  ASSERT_TRUE(SnapVerifyPartition(config, pub, proof).ok());
+  ASSERT_TRUE(SnapVerifyPartition(config, pub, proof).IsOk());
   SnapPublicInputs wrong = pub;
   wrong.comm_r_new[0] ^= 1;
-  EXPECT_FALSE(SnapVerifyPartition(config, wrong, proof).ok());
+  EXPECT_FALSE(SnapVerifyPartition(config, wrong, proof).IsOk());
 
-  const auto input = SnapCircuitInputFromProof(config, pub, proof).value();
+  const auto input = SnapCircuitInputFromProof(config, pub, proof).Value();
   StreamingCheckCS cs;
   SynthesizeSnapCircuit(cs, input);
   ASSERT_TRUE(cs.IsSatisfied()) << *cs.FirstFailure();
-  const auto publics = SnapCircuitPublicInputs(config, pub).value();
+  const auto publics = SnapCircuitPublicInputs(config, pub).Value();
   ASSERT_EQ(cs.inputs.size(), publics.size() + 1);
   for (size_t i = 0; i < publics.size(); i++) EXPECT_EQ(cs.inputs[i + 1], publics[i]) << "input " << i;
 
