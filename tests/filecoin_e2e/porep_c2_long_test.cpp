@@ -3,7 +3,8 @@
 // $CUZK_TEST_PARAM_DIR, under the official v28 name): seal seeded data → C1 → JSON and envelope
 // round trip → C2 on the CPU backend (self-checked) → verify_seal passes; changing any part of the
 // proof, comm_r, seed or ticket makes it fail; a backend whose result is corrupted makes C2 fail its
-// self-check instead of returning a proof. Two C2s (minutes on 2 cores).
+// self-check instead of returning a proof. One C2 proves (a minute or more on 2 cores); the second
+// synthesises again and corrupts the first one's MSM sums.
 #include "common/stopwatch.hpp"
 #include "filecoin/porep/c1_envelope.hpp"
 #include "filecoin/porep/c1_json.hpp"
@@ -32,21 +33,44 @@ struct Proved {
   std::string faulty_c2_error; //!< what C2 said when the backend's result was corrupted
 };
 
-// The CPU backend with a fault after it, as a miscomputing device would have: one MSM off by
-// the generator. The self-check must catch it before a proof leaves C2.
-class FaultyBackend final : public groth16::ProverBackend {
+// The CPU backend, keeping a copy of the partial proofs it returns: the MSM sums depend on the
+// assignments alone (the randomisers r and s enter in ProveFinish), so a second C2 of the same job
+// would compute the same ones again.
+class KeepingBackend final : public groth16::ProverBackend {
 public:
   Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
                                                           std::span<const r1cs::ProvingAssignment> assignments,
                                                           groth16::ProverTimings *timings) override {
     auto partials = cpu_.ProveStart(params, assignments, timings);
-    if (partials)
-      for (auto &p : *partials) p.l = p.l + ec::G1::Generator();
+    if (partials) kept = *partials;
+    return partials;
+  }
+  std::vector<groth16::PartialProof> kept;
+
+private:
+  groth16::CpuBackend cpu_;
+};
+
+// A miscomputing device for the second C2 of the same job: the CPU backend's partial proofs with one
+// MSM off by the generator. The self-check must catch it before a proof leaves C2. It answers from
+// the first C2's sums instead of computing them again (a minute of CPU in CI): the same
+// assignments, the same sums.
+class FaultyBackend final : public groth16::ProverBackend {
+public:
+  explicit FaultyBackend(std::vector<groth16::PartialProof> correct) : correct_(std::move(correct)) {}
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *) override {
+    if (assignments.size() != correct_.size())
+      return InvalidArgument("FaultyBackend: " + std::to_string(assignments.size()) +
+                             " assignments, the first C2 had " + std::to_string(correct_.size()));
+    std::vector<groth16::PartialProof> partials = correct_;
+    for (auto &p : partials) p.l = p.l + ec::G1::Generator();
     return partials;
   }
 
 private:
-  groth16::CpuBackend cpu_;
+  std::vector<groth16::PartialProof> correct_;
 };
 
 std::unique_ptr<Proved> ProveOnce() {
@@ -82,7 +106,7 @@ std::unique_ptr<Proved> ProveOnce() {
     out->error = job.ErrorMessage();
     return out;
   }
-  groth16::CpuBackend backend;
+  KeepingBackend backend;
   std::mt19937_64 rng(8);
   PorepC2Timings timings;
   const auto start = std::chrono::steady_clock::now();
@@ -96,7 +120,7 @@ std::unique_ptr<Proved> ProveOnce() {
               timings.self_check_s);
   out->proof = std::move(proof).Value();
 
-  FaultyBackend faulty;
+  FaultyBackend faulty(std::move(backend.kept));
   auto bad = ProvePorepC2(*job, *params, faulty, rng);
   out->faulty_c2_error = bad.HasValue() ? "(none: C2 returned a proof)" : bad.ErrorMessage();
   return out;
