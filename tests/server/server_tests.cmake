@@ -28,7 +28,7 @@ add_test(NAME server_daemon_python
                  --daemon $<TARGET_FILE:cuzk-daemon> --bench $<TARGET_FILE:cuzk-bench>
                  --proto-dir ${PROJECT_SOURCE_DIR}/proto --protoc ${CUZK_PROTOC}
                  --grpc-python-plugin ${CUZK_GRPC_PYTHON_PLUGIN} --promtool "${CUZK_PROMTOOL}")
-set_tests_properties(server_daemon_python PROPERTIES LABELS "server;app" TIMEOUT 300)
+set_tests_properties(server_daemon_python PROPERTIES LABELS "server;app" TIMEOUT 300 COST 100)
 
 # A real PoRep 2 KiB C2 through the daemon, checked outside it (minutes on 2 cores: long). Uses the
 # 2 KiB test parameters the filecoin_e2e fixture makes once per ctest run.
@@ -36,7 +36,7 @@ add_test(NAME server_daemon_porep_e2e
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/server/daemon_kinds_e2e.sh $<TARGET_FILE_DIR:cuzk-daemon>
                  ${CMAKE_BINARY_DIR}/test-params porep)
 set_tests_properties(server_daemon_porep_e2e PROPERTIES FIXTURES_REQUIRED porep_2kib_test_params
-                     LABELS "server;long" TIMEOUT 3600)
+                     LABELS "server;long" TIMEOUT 3600 COST 100)
 
 # WindowPoSt + WinningPoSt, and SnapDeals, through the daemon at 2 KiB (gen-vanilla <kind> -> single
 # --request -> COMPLETED), each proof checked outside it with `verify --request` (and failing under
@@ -48,9 +48,9 @@ add_test(NAME server_daemon_post_e2e
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/server/daemon_kinds_e2e.sh $<TARGET_FILE_DIR:cuzk-daemon>
                  ${CMAKE_BINARY_DIR}/test-params window-post winning-post)
 set_tests_properties(server_daemon_post_e2e PROPERTIES FIXTURES_REQUIRED filecoin_2kib_test_params
-                     LABELS "server;long" TIMEOUT 900)
+                     LABELS "server;long" TIMEOUT 900 COST 100)
 add_test(NAME server_daemon_snap_e2e
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/server/daemon_kinds_e2e.sh $<TARGET_FILE_DIR:cuzk-daemon>
                  ${CMAKE_BINARY_DIR}/test-params snap)
 set_tests_properties(server_daemon_snap_e2e PROPERTIES FIXTURES_REQUIRED filecoin_2kib_test_params
-                     LABELS "server;long" TIMEOUT 1800)
+                     LABELS "server;long" TIMEOUT 1800 COST 100)
