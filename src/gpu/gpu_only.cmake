@@ -38,12 +38,13 @@ if(TBB_FOUND)
   endforeach()
   target_link_libraries(cuzk_poly PUBLIC cuzk_ec)
   target_link_libraries(cuzk_msm PUBLIC cuzk_ec)
-  # r1cs and groth16 (no OpenSSL needed) for the GPU Groth16 backend and its CPU comparison
+  # r1cs and groth16 (no OpenSSL needed) for the GPU Groth16 backend and its CPU comparison; r1cs
+  # packs witnesses with oneTBB (r1cs/packed_values.cpp)
   foreach(layer r1cs groth16)
     file(GLOB _layer_srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${layer}/*.cpp)
     add_library(cuzk_${layer} STATIC ${_layer_srcs})
     target_include_directories(cuzk_${layer} PUBLIC ${PROJECT_SOURCE_DIR}/src)
-    target_link_libraries(cuzk_${layer} PUBLIC cuzk_ff)
+    target_link_libraries(cuzk_${layer} PUBLIC cuzk_ff TBB::tbb)
   endforeach()
   target_link_libraries(cuzk_groth16 PUBLIC cuzk_ec cuzk_poly cuzk_msm cuzk_r1cs TBB::tbb)
   # of pce only the evaluation (the CPU reference of the device's) and deferred a, b, c: recording
