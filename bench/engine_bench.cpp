@@ -127,16 +127,16 @@ void BM_EngineProve(benchmark::State &state) {
   TempParams params;
   engine::Engine eng(Config(params, 1, state.range(0) != 0));
   eng.RegisterHandler(ProofKind::WINNING_POST, std::make_shared<ChainHandler>());
-  if (!eng.PreloadSrs("bench-chain-" + std::to_string(LENGTH)).ok()) state.SkipWithError("preload failed");
+  if (!eng.PreloadSrs("bench-chain-" + std::to_string(LENGTH)).HasValue()) state.SkipWithError("preload failed");
   uint64_t i = 0;
   double overhead_ms = 0;
   for (auto _ : state) {
     auto result = eng.Prove(Request(++i, LENGTH, 1));
-    if (!result.ok() || result.value.status != engine::ProofStatus::COMPLETED) {
+    if (!result.HasValue() || result->status != engine::ProofStatus::COMPLETED) {
       state.SkipWithError("engine proof failed");
       break;
     }
-    const engine::StageTimings &t = result.value.timings;
+    const engine::StageTimings &t = result->timings;
     overhead_ms += t.total_ms - t.synthesis_ms - t.prove_ms - t.self_check_ms;
   }
   state.counters["overhead_us"] = benchmark::Counter(overhead_ms * 1000 / double(state.iterations()));
@@ -148,15 +148,15 @@ void BM_EngineBatch(benchmark::State &state) {
   TempParams params;
   engine::Engine eng(Config(params, uint32_t(state.range(0)), true));
   eng.RegisterHandler(ProofKind::WINNING_POST, std::make_shared<ChainHandler>());
-  if (!eng.PreloadSrs("bench-chain-" + std::to_string(BATCH_LENGTH)).ok()) state.SkipWithError("preload failed");
+  if (!eng.PreloadSrs("bench-chain-" + std::to_string(BATCH_LENGTH)).HasValue()) state.SkipWithError("preload failed");
   constexpr int REQUESTS = 8, PARTITIONS = 2;
   uint64_t x = 0;
   for (auto _ : state) {
     std::vector<std::string> ids;
     for (int i = 0; i < REQUESTS; i++)
-      ids.push_back(eng.Submit(Request(x += PARTITIONS, BATCH_LENGTH, PARTITIONS)).value.job_id);
+      ids.push_back(eng.Submit(Request(x += PARTITIONS, BATCH_LENGTH, PARTITIONS))->job_id);
     for (const auto &id : ids)
-      if (eng.Await(id, std::chrono::milliseconds(0)).value.status != engine::ProofStatus::COMPLETED)
+      if (eng.Await(id, std::chrono::milliseconds(0))->status != engine::ProofStatus::COMPLETED)
         state.SkipWithError("engine proof failed");
   }
   state.counters["s_per_request"] = benchmark::Counter(double(REQUESTS) * double(state.iterations()),

@@ -44,9 +44,9 @@ struct Daemon {
     engine = std::make_unique<engine::Engine>(config);
     server::ServerOptions options;
     options.listen = "unix://" + dir + "/cuzk.sock";
-    std::string error;
-    server = server::GrpcServer::Start(*engine, options, error);
-    if (!server) throw std::runtime_error(error);
+    auto started = server::GrpcServer::Start(*engine, options);
+    if (!started) throw std::runtime_error(started.ErrorMessage());
+    server = std::move(started).Value();
     stub = v1::ProvingEngine::NewStub(grpc::CreateChannel(server->endpoint(), grpc::InsecureChannelCredentials()));
   }
   ~Daemon() {
@@ -134,7 +134,7 @@ void BM_EngineProveNoHandler(benchmark::State &state) {
     request.vanilla_proofs.emplace_back(1024, 1);
     state.ResumeTiming();
     auto result = d.engine->Prove(std::move(request));
-    if (!result.ok() || result.value.status != engine::ProofStatus::FAILED) state.SkipWithError("unexpected outcome");
+    if (!result || result->status != engine::ProofStatus::FAILED) state.SkipWithError("unexpected outcome");
   }
   CountCpu(state, cpu0);
 }

@@ -33,8 +33,8 @@ std::string Unset(const std::string &value) { return value.empty() ? "(unset)" :
 
 } // namespace
 
-bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std::string &error) {
-  if (!server::LoadDaemonConfig(cli.config_path, cli.config_given, config, error)) return false;
+Status LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config) {
+  if (auto loaded = server::LoadDaemonConfig(cli.config_path, cli.config_given, config); !loaded) return loaded;
   if (!cli.listen.empty()) config.listen = cli.listen;
   if (!cli.param_cache.empty()) config.engine.param_dir = cli.param_cache;
   // the reference's switch, which storage providers know: generic synthesis only
@@ -56,12 +56,12 @@ bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std
   } else if (!rust_log.empty()) {
     config.warnings.push_back("RUST_LOG=" + rust_log + " is not a plain level name; using " + config.log_level);
   }
-  if (!server::ConfigureLogging(config.log_level, config.log_format, error)) return false;
+  if (auto logging = server::ConfigureLogging(config.log_level, config.log_format); !logging) return logging;
   spdlog::info("configuration: {}", cli.config_given || access(cli.config_path.c_str(), R_OK) == 0
                                         ? cli.config_path
                                         : cli.config_path + " (absent: defaults)");
   for (const auto &warning : config.warnings) spdlog::warn("config: {}", warning);
-  return true;
+  return Status::Ok();
 }
 
 std::string DescribeConfiguration(const server::DaemonConfig &c) {
@@ -115,14 +115,14 @@ std::string DescribeConfiguration(const server::DaemonConfig &c) {
   return out.str();
 }
 
-bool CheckListener(const server::DaemonConfig &config, std::string &summary, std::string &error) {
-  auto address = server::ParseListenAddress(config.listen, error);
-  if (!address) return false;
-  auto credentials = server::MakeListenerCredentials(*address, config.listen_security, error);
-  if (!credentials) return false;
-  summary = credentials->summary;
+Expected<std::string> CheckListener(const server::DaemonConfig &config) {
+  auto address = server::ParseListenAddress(config.listen);
+  if (!address) return std::move(address).GetError();
+  auto credentials = server::MakeListenerCredentials(*address, config.listen_security);
+  if (!credentials) return std::move(credentials).GetError();
+  std::string summary = credentials->summary;
   for (const auto &warning : credentials->warnings) summary += "; warning: " + warning;
-  return true;
+  return summary;
 }
 
 std::shared_ptr<tbb::global_control> LimitCpuThreads(uint32_t threads) {

@@ -21,15 +21,15 @@ struct CommandLine {
 //! Loads the file, applies the overrides (precedence: command line, then RUST_LOG when it is a
 //! plain level name as the reference's scripts set it, then the file), and configures logging.
 //! Deprecated and unknown keys are logged as warnings.
-bool LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config, std::string &error);
+Status LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config);
 
 //! The effective settings, one `key = value` line each (for --check-config).
 std::string DescribeConfiguration(const server::DaemonConfig &config);
 
 //! Checks the listener's security as the server will at start ([listen] against daemon.listen, its
-//! files read): false with `error` naming the keys to set; else `summary` says what it will be
-//! ("TLS, bearer token", "plaintext, ...", "unix socket, ...") with any warnings appended.
-bool CheckListener(const server::DaemonConfig &config, std::string &summary, std::string &error);
+//! files read): an error naming the keys to set, or what it will be ("TLS, bearer token",
+//! "plaintext, ...", "unix socket, ...") with any warnings appended.
+Expected<std::string> CheckListener(const server::DaemonConfig &config);
 
 //! Caps the CPU threads TBB uses (synthesis, CPU proving) while the returned object lives;
 //! nullptr (no cap) for 0.

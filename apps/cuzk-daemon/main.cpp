@@ -87,25 +87,24 @@ int main(int argc, char **argv) {
   cli.config_given = app.count("--config") > 0;
 
   server::DaemonConfig config;
-  std::string error;
-  if (!daemon::LoadConfiguration(cli, config, error)) {
-    std::cerr << "cuzk-daemon: " << error << "\n";
+  if (auto loaded = daemon::LoadConfiguration(cli, config); !loaded) {
+    std::cerr << "cuzk-daemon: " << loaded.ErrorMessage() << "\n";
     return 1;
   }
   if (cli.check_config) {
     std::cout << daemon::DescribeConfiguration(config);
-    std::string summary;
-    if (!daemon::CheckListener(config, summary, error)) {
-      std::cout << "listener = refused: " << error << "\n";
-      std::cerr << "cuzk-daemon: " << error << "\n";
+    auto listener = daemon::CheckListener(config);
+    if (!listener) {
+      std::cout << "listener = refused: " << listener.ErrorMessage() << "\n";
+      std::cerr << "cuzk-daemon: " << listener.ErrorMessage() << "\n";
       return 1;
     }
-    std::cout << "listener = " << summary << "\n";
+    std::cout << "listener = " << *listener << "\n";
     return 0;
   }
 
-  if (std::string summary; !daemon::CheckListener(config, summary, error)) {
-    spdlog::error("cannot start the gRPC server: {}", error);
+  if (auto listener = daemon::CheckListener(config); !listener) {
+    spdlog::error("cannot start the gRPC server: {}", listener.ErrorMessage());
     return 1;
   }
   auto tbb_limit = daemon::LimitCpuThreads(config.synthesis_threads);
@@ -124,12 +123,13 @@ int main(int argc, char **argv) {
   options.listen = config.listen;
   options.max_message_bytes = config.max_message_bytes;
   options.security = config.listen_security;
-  auto server = server::GrpcServer::Start(engine, options, error);
-  if (!server) {
-    spdlog::error("cannot start the gRPC server: {}", error);
+  auto started = server::GrpcServer::Start(engine, options);
+  if (!started) {
+    spdlog::error("cannot start the gRPC server: {}", started.ErrorMessage());
     engine.Shutdown(std::chrono::milliseconds(0));
     return 1;
   }
+  std::unique_ptr<server::GrpcServer> server = std::move(started).Value();
   spdlog::info("cuzk-daemon ready (pid {})", ::getpid());
 
   int sig = 0;

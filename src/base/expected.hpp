@@ -15,7 +15,9 @@ namespace cuzk {
 //! a message alone is not enough.
 enum class ErrorCode {
   kBadLength,          //!< an input or output buffer has the wrong size
-  kNonCanonical,       //!< bytes that encode no element (an integer ≥ r for Fr, an x not on the curve)
+  kNonCanonical,       //!< bytes that encode no element (an integer ≥ r for Fr, a coordinate ≥ p, bad point flags)
+  kNotOnCurve,         //!< a point encoding whose coordinates are not on the curve (or x³ + b has no root)
+  kNotInSubgroup,      //!< a point on the curve but outside the order-r subgroup
   kBadArity,           //!< a Poseidon arity without Filecoin constants
   kInvalidArgument,    //!< any other malformed or out-of-range input (counts, shapes, field values, ids)
   kNotFound,           //!< a file, job or circuit that does not exist
@@ -32,6 +34,10 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
     return "kBadLength";
   case ErrorCode::kNonCanonical:
     return "kNonCanonical";
+  case ErrorCode::kNotOnCurve:
+    return "kNotOnCurve";
+  case ErrorCode::kNotInSubgroup:
+    return "kNotInSubgroup";
   case ErrorCode::kBadArity:
     return "kBadArity";
   case ErrorCode::kInvalidArgument:
@@ -54,8 +60,6 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
 //! was wrong and where.
 struct Error {
   Error(ErrorCode error_code, std::string error_message) : code(error_code), message(std::move(error_message)) {}
-  //! kInternal: a failure of our own (a backend, a device) that has no better code
-  explicit Error(std::string error_message) : Error(ErrorCode::kInternal, std::move(error_message)) {}
 
   ErrorCode code;
   std::string message;

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <bit>
 #include <cstring>
+#include <string>
 
 namespace cuzk::ec {
 
@@ -42,13 +43,6 @@ bool ReadField(const uint8_t *in, Fp &out) {
 }
 bool ReadField(const uint8_t *in, Fp2 &out) { return ReadField(in, out.c1) && ReadField(in + Fp::NUM_BYTES, out.c0); }
 
-template <class P> DecodeResult<P> Fail(DecodeError e, const char *message) {
-  DecodeResult<P> r;
-  r.error = e;
-  r.message = message;
-  return r;
-}
-
 bool RestIsZero(std::span<const uint8_t> bytes) {
   if (bytes[0] & ~FLAG_MASK) return false;
   return std::all_of(bytes.begin() + 1, bytes.end(), [](uint8_t b) { return b == 0; });
@@ -62,74 +56,75 @@ template <class C> std::array<uint8_t, C::COMPRESSED_BYTES> FirstCoordinate(std:
   return x;
 }
 
-template <class C> DecodeResult<Affine<C>> DecodeCompressed(std::span<const uint8_t> bytes, bool check_subgroup) {
+template <class C> Expected<Affine<C>> DecodeCompressed(std::span<const uint8_t> bytes, bool check_subgroup) {
   using A = Affine<C>;
   using F = typename C::Field;
   if (bytes.size() != C::COMPRESSED_BYTES)
-    return Fail<A>(DecodeError::WRONG_LENGTH, "compressed point has the wrong length");
+    return MakeError(ErrorCode::kBadLength, "compressed point has the wrong length");
   const uint8_t flags = bytes[0];
   if (!(flags & FLAG_COMPRESSED))
-    return Fail<A>(DecodeError::BAD_FLAGS, "compression flag (0x80) not set on a compressed encoding");
+    return MakeError(ErrorCode::kNonCanonical, "compression flag (0x80) not set on a compressed encoding");
   if (flags & FLAG_INFINITY) {
     if (flags & FLAG_LARGEST_Y)
-      return Fail<A>(DecodeError::BAD_FLAGS, "infinity flag together with the largest-y flag");
-    if (!RestIsZero(bytes)) return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but x is not zero");
-    return {A::Infinity()};
+      return MakeError(ErrorCode::kNonCanonical, "infinity flag together with the largest-y flag");
+    if (!RestIsZero(bytes)) return MakeError(ErrorCode::kNonCanonical, "infinity flag set but x is not zero");
+    return A::Infinity();
   }
   const auto xb = FirstCoordinate<C>(bytes);
   F x;
-  if (!ReadField(xb.data(), x)) return Fail<A>(DecodeError::NON_CANONICAL, "x coordinate is not below p");
+  if (!ReadField(xb.data(), x)) return MakeError(ErrorCode::kNonCanonical, "x coordinate is not below p");
   auto y = (x.Square() * x + C::B()).Sqrt();
-  if (!y) return Fail<A>(DecodeError::NOT_ON_CURVE, "x³ + b is not a square: no curve point has this x");
+  if (!y) return MakeError(ErrorCode::kNotOnCurve, "x³ + b is not a square: no curve point has this x");
   const bool want_largest = (flags & FLAG_LARGEST_Y) != 0;
   A p{x, ff::LexicographicallyLargest(*y) == want_largest ? *y : -*y};
   if (check_subgroup && !IsInSubgroup(p))
-    return Fail<A>(DecodeError::NOT_IN_SUBGROUP, "point is on the curve but not in the prime-order subgroup");
-  return {p};
+    return MakeError(ErrorCode::kNotInSubgroup, "point is on the curve but not in the prime-order subgroup");
+  return p;
 }
 
-template <class C> DecodeResult<Affine<C>> DecodeUncompressed(std::span<const uint8_t> bytes, bool checked) {
+template <class C> Expected<Affine<C>> DecodeUncompressed(std::span<const uint8_t> bytes, bool checked) {
   using A = Affine<C>;
   constexpr size_t FB = C::COMPRESSED_BYTES; // one coordinate
   if (bytes.size() != C::UNCOMPRESSED_BYTES)
-    return Fail<A>(DecodeError::WRONG_LENGTH, "uncompressed point has the wrong length");
+    return MakeError(ErrorCode::kBadLength, "uncompressed point has the wrong length");
   const uint8_t flags = bytes[0];
   if (flags & FLAG_COMPRESSED)
-    return Fail<A>(DecodeError::BAD_FLAGS, "compression flag (0x80) set on an uncompressed encoding");
+    return MakeError(ErrorCode::kNonCanonical, "compression flag (0x80) set on an uncompressed encoding");
   if (flags & FLAG_LARGEST_Y)
-    return Fail<A>(DecodeError::BAD_FLAGS, "largest-y flag (0x20) set on an uncompressed encoding");
+    return MakeError(ErrorCode::kNonCanonical, "largest-y flag (0x20) set on an uncompressed encoding");
   if (flags & FLAG_INFINITY) {
     if (!RestIsZero(bytes))
-      return Fail<A>(DecodeError::NONZERO_INFINITY, "infinity flag set but the coordinates are not zero");
-    return {A::Infinity()};
+      return MakeError(ErrorCode::kNonCanonical, "infinity flag set but the coordinates are not zero");
+    return A::Infinity();
   }
   const auto xb = FirstCoordinate<C>(bytes);
   A p;
-  if (!ReadField(xb.data(), p.x)) return Fail<A>(DecodeError::NON_CANONICAL, "x coordinate is not below p");
-  if (!ReadField(bytes.data() + FB, p.y)) return Fail<A>(DecodeError::NON_CANONICAL, "y coordinate is not below p");
+  if (!ReadField(xb.data(), p.x)) return MakeError(ErrorCode::kNonCanonical, "x coordinate is not below p");
+  if (!ReadField(bytes.data() + FB, p.y)) return MakeError(ErrorCode::kNonCanonical, "y coordinate is not below p");
   // (0, 0) is our in-memory infinity; without the flag it is an off-curve point, even unchecked
-  if (p.IsInfinity()) return Fail<A>(DecodeError::NOT_ON_CURVE, "(0, 0) without the infinity flag is not on the curve");
+  if (p.IsInfinity()) return MakeError(ErrorCode::kNotOnCurve, "(0, 0) without the infinity flag is not on the curve");
   if (checked) {
-    if (!p.IsOnCurve()) return Fail<A>(DecodeError::NOT_ON_CURVE, "y² ≠ x³ + b: the point is not on the curve");
+    if (!p.IsOnCurve()) return MakeError(ErrorCode::kNotOnCurve, "y² ≠ x³ + b: the point is not on the curve");
     if (!IsInSubgroup(p))
-      return Fail<A>(DecodeError::NOT_IN_SUBGROUP, "point is on the curve but not in the prime-order subgroup");
+      return MakeError(ErrorCode::kNotInSubgroup, "point is on the curve but not in the prime-order subgroup");
   }
-  return {p};
+  return p;
 }
 
-template <class C>
-BatchDecodeStatus BatchDecode(std::span<const uint8_t> bytes, std::span<Affine<C>> out, bool checked) {
+template <class C> Status BatchDecode(std::span<const uint8_t> bytes, std::span<Affine<C>> out, bool checked) {
   constexpr size_t UB = C::UNCOMPRESSED_BYTES;
   if (bytes.size() != out.size() * UB)
-    return {DecodeError::WRONG_LENGTH, "byte count is not the number of points times the point size", 0};
+    return MakeError(ErrorCode::kBadLength, "byte count " + std::to_string(bytes.size()) + " is not " +
+                                                std::to_string(out.size()) + " points of " + std::to_string(UB) +
+                                                " bytes");
   std::atomic<size_t> first_bad{out.size()};
   // grain: a few hundred points keeps scheduling overhead small against ~1–100 µs per point
   tbb::parallel_for(tbb::blocked_range<size_t>(0, out.size(), 256), [&](const tbb::blocked_range<size_t> &range) {
     for (size_t i = range.begin(); i != range.end(); i++) {
       if (i > first_bad.load(std::memory_order_relaxed)) return; // an earlier failure decides the answer
       auto r = DecodeUncompressed<C>(bytes.subspan(i * UB, UB), checked);
-      if (r.Ok()) {
-        out[i] = r.point;
+      if (r) {
+        out[i] = *r;
         continue;
       }
       size_t cur = first_bad.load();
@@ -139,32 +134,15 @@ BatchDecodeStatus BatchDecode(std::span<const uint8_t> bytes, std::span<Affine<C
     }
   });
   const size_t bad = first_bad.load();
-  if (bad == out.size()) return {};
+  if (bad == out.size()) return Status::Ok();
   auto r = DecodeUncompressed<C>(bytes.subspan(bad * UB, UB), checked); // recover its message
-  return {r.error, r.message, bad};
+  std::string where = "["; // appended, not `"[" + …`: GCC 12 warns falsely (-Wrestrict) on that form
+  where += std::to_string(bad);
+  where += "]: ";
+  return Prefixed(r.GetError(), where);
 }
 
 } // namespace
-
-const char *DecodeErrorName(DecodeError e) {
-  switch (e) {
-  case DecodeError::NONE:
-    return "NONE";
-  case DecodeError::WRONG_LENGTH:
-    return "WRONG_LENGTH";
-  case DecodeError::BAD_FLAGS:
-    return "BAD_FLAGS";
-  case DecodeError::NONZERO_INFINITY:
-    return "NONZERO_INFINITY";
-  case DecodeError::NON_CANONICAL:
-    return "NON_CANONICAL";
-  case DecodeError::NOT_ON_CURVE:
-    return "NOT_ON_CURVE";
-  case DecodeError::NOT_IN_SUBGROUP:
-    return "NOT_IN_SUBGROUP";
-  }
-  return "UNKNOWN";
-}
 
 template <class C> CompressedBytes<C> ToCompressed(const Affine<C> &p) {
   CompressedBytes<C> out{};
@@ -189,35 +167,34 @@ template <class C> UncompressedBytes<C> ToUncompressed(const Affine<C> &p) {
   return out;
 }
 
-template <class C> DecodeResult<Affine<C>> FromCompressed(std::span<const uint8_t> bytes) {
+template <class C> Expected<Affine<C>> FromCompressed(std::span<const uint8_t> bytes) {
   return DecodeCompressed<C>(bytes, true);
 }
-template <class C> DecodeResult<Affine<C>> FromCompressedUnchecked(std::span<const uint8_t> bytes) {
+template <class C> Expected<Affine<C>> FromCompressedUnchecked(std::span<const uint8_t> bytes) {
   return DecodeCompressed<C>(bytes, false);
 }
-template <class C> DecodeResult<Affine<C>> FromUncompressed(std::span<const uint8_t> bytes) {
+template <class C> Expected<Affine<C>> FromUncompressed(std::span<const uint8_t> bytes) {
   return DecodeUncompressed<C>(bytes, true);
 }
-template <class C> DecodeResult<Affine<C>> FromUncompressedUnchecked(std::span<const uint8_t> bytes) {
+template <class C> Expected<Affine<C>> FromUncompressedUnchecked(std::span<const uint8_t> bytes) {
   return DecodeUncompressed<C>(bytes, false);
 }
-template <class C> BatchDecodeStatus BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
+template <class C> Status BatchFromUncompressed(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
   return BatchDecode<C>(bytes, out, true);
 }
-template <class C>
-BatchDecodeStatus BatchFromUncompressedUnchecked(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
+template <class C> Status BatchFromUncompressedUnchecked(std::span<const uint8_t> bytes, std::span<Affine<C>> out) {
   return BatchDecode<C>(bytes, out, false);
 }
 
 #define CUZK_EC_ENCODING_INSTANTIATE(C)                                                                                \
   template CompressedBytes<C> ToCompressed<C>(const Affine<C> &);                                                      \
   template UncompressedBytes<C> ToUncompressed<C>(const Affine<C> &);                                                  \
-  template DecodeResult<Affine<C>> FromCompressed<C>(std::span<const uint8_t>);                                        \
-  template DecodeResult<Affine<C>> FromCompressedUnchecked<C>(std::span<const uint8_t>);                               \
-  template DecodeResult<Affine<C>> FromUncompressed<C>(std::span<const uint8_t>);                                      \
-  template DecodeResult<Affine<C>> FromUncompressedUnchecked<C>(std::span<const uint8_t>);                             \
-  template BatchDecodeStatus BatchFromUncompressed<C>(std::span<const uint8_t>, std::span<Affine<C>>);                 \
-  template BatchDecodeStatus BatchFromUncompressedUnchecked<C>(std::span<const uint8_t>, std::span<Affine<C>>);
+  template Expected<Affine<C>> FromCompressed<C>(std::span<const uint8_t>);                                            \
+  template Expected<Affine<C>> FromCompressedUnchecked<C>(std::span<const uint8_t>);                                   \
+  template Expected<Affine<C>> FromUncompressed<C>(std::span<const uint8_t>);                                          \
+  template Expected<Affine<C>> FromUncompressedUnchecked<C>(std::span<const uint8_t>);                                 \
+  template Status BatchFromUncompressed<C>(std::span<const uint8_t>, std::span<Affine<C>>);                            \
+  template Status BatchFromUncompressedUnchecked<C>(std::span<const uint8_t>, std::span<Affine<C>>);
 CUZK_EC_ENCODING_INSTANTIATE(G1Curve)
 CUZK_EC_ENCODING_INSTANTIATE(G2Curve)
 

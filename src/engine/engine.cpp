@@ -106,7 +106,7 @@ Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(con
     m.threads.emplace_back([&m] {
       for (const std::string &id : m.config.srs_preload) {
         auto r = m.srs.Preload(id);
-        if (!r.ok()) Log().warn("srs preload of {} failed: {}", id, r.message);
+        if (!r) Log().warn("srs preload of {} failed: {}", id, r.ErrorMessage());
       }
     });
   }
@@ -124,23 +124,23 @@ void Engine::RegisterHandler(ProofKind kind, std::shared_ptr<const ProofKindHand
   impl_->handlers[kind] = std::move(handler);
 }
 
-Outcome<SubmitResult> Engine::Submit(ProofRequest request) {
+Expected<SubmitResult> Engine::Submit(ProofRequest request) {
   Impl &m = *impl_;
   const Fingerprint fingerprint = RequestFingerprint(request); // before the lock: payloads are large
   const uint64_t bytes = RequestBytes(request);
   std::lock_guard lock(m.mu);
-  if (!m.accepting) return Outcome<SubmitResult>::Fail(ErrorCode::UNAVAILABLE, "engine is shutting down");
+  if (!m.accepting) return MakeError(ErrorCode::kUnavailable, "engine is shutting down");
   if (m.devices_in_rotation == 0) {
     std::string why = "no proving device left in rotation";
     for (const auto &d : m.devices) why += "; " + d->spec.id + ": " + d->last_error;
-    return Outcome<SubmitResult>::Fail(ErrorCode::UNAVAILABLE, why);
+    return MakeError(ErrorCode::kUnavailable, why);
   }
   if (request.request_id.size() > MAX_REQUEST_ID)
-    return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT,
-                                       "request_id: longer than " + std::to_string(MAX_REQUEST_ID) + " bytes");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "request_id: longer than " + std::to_string(MAX_REQUEST_ID) + " bytes");
   if (base::Echo(request.request_id) != request.request_id)
-    return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT,
-                                       "request_id: contains a control character or bytes that are not UTF-8");
+    return MakeError(ErrorCode::kInvalidArgument,
+                     "request_id: contains a control character or bytes that are not UTF-8");
   if (request.request_id.empty()) request.request_id = NewUuid();
   const std::string id = request.request_id;
   if (auto it = m.jobs.find(id); it != m.jobs.end()) {
@@ -152,10 +152,10 @@ Outcome<SubmitResult> Engine::Submit(ProofRequest request) {
     // A job that is queued, running or has a proof keeps its id: answering a different payload with
     // that proof (or joining it) would return the wrong sector's proof.
     if (!ended_unproved) {
-      if (same) return {ErrorCode::OK, {}, SubmitResult{id, 0, true}};
-      return Outcome<SubmitResult>::Fail(ErrorCode::INVALID_ARGUMENT, "request_id " + id + " is already used by a " +
-                                                                          std::string(JobStateName(old->state)) +
-                                                                          " job with a different payload");
+      if (same) return SubmitResult{id, 0, true};
+      return MakeError(ErrorCode::kInvalidArgument, "request_id " + id + " is already used by a " +
+                                                        std::string(JobStateName(old->state)) +
+                                                        " job with a different payload");
     }
     Log().info("job {}: resubmitted after it ended {}{}; running it as a new job (the old record is replaced)", id,
                JobStateName(old->state), same ? "" : ", with a different payload");
@@ -165,14 +165,14 @@ Outcome<SubmitResult> Engine::Submit(ProofRequest request) {
     Log().warn("job {}: refused: its request holds {} bytes; queued and running requests hold {} of the {}-byte "
                "request budget",
                id, bytes, m.admitted_bytes, limit);
-    return Outcome<SubmitResult>::Fail(
-        ErrorCode::RESOURCE_EXHAUSTED,
-        bytes > limit
-            ? "request " + id + " holds " + std::to_string(bytes) + " bytes, more than the whole request budget of " +
-                  std::to_string(limit) + " bytes (memory.request_budget)"
-            : "request budget full: queued and running requests hold " + std::to_string(m.admitted_bytes) + " of " +
-                  std::to_string(limit) + " bytes (memory.request_budget) and request " + id + " needs " +
-                  std::to_string(bytes) + "; retry when jobs finish");
+    return MakeError(ErrorCode::kResourceExhausted,
+                     bytes > limit
+                         ? "request " + id + " holds " + std::to_string(bytes) +
+                               " bytes, more than the whole request budget of " + std::to_string(limit) +
+                               " bytes (memory.request_budget)"
+                         : "request budget full: queued and running requests hold " + std::to_string(m.admitted_bytes) +
+                               " of " + std::to_string(limit) + " bytes (memory.request_budget) and request " + id +
+                               " needs " + std::to_string(bytes) + "; retry when jobs finish");
   }
   auto job = std::make_shared<Job>();
   job->id = id;
@@ -189,27 +189,26 @@ Outcome<SubmitResult> Engine::Submit(ProofRequest request) {
   m.synth_cv.notify_all();
   Log().info("job {}: submitted ({}, priority {}, {} job(s) ahead)", id, ProofKindName(job->kind),
              PriorityName(job->priority), ahead);
-  return {ErrorCode::OK, {}, SubmitResult{id, ahead, false}};
+  return SubmitResult{id, ahead, false};
 }
 
-Outcome<bool> Engine::CheckShape(const RequestShape &shape) const {
+Status Engine::CheckShape(const RequestShape &shape) const {
   std::shared_ptr<const ProofKindHandler> handler;
   {
     std::lock_guard lock(impl_->mu);
     if (auto it = impl_->handlers.find(shape.proof_kind); it != impl_->handlers.end()) handler = it->second;
   }
-  if (!handler) return {ErrorCode::OK, {}, true};
+  if (!handler) return cuzk::Status::Ok();
   const cuzk::Status status = handler->CheckShape(shape);
-  if (!status)
-    return Outcome<bool>::Fail(ErrorCode::INVALID_ARGUMENT, base::Echo(status.ErrorMessage(), base::MESSAGE_BYTES));
-  return {ErrorCode::OK, {}, true};
+  if (!status) return MakeError(ErrorCode::kInvalidArgument, base::Echo(status.ErrorMessage(), base::MESSAGE_BYTES));
+  return cuzk::Status::Ok();
 }
 
-Outcome<ProofResult> Engine::Await(std::string_view job_id, std::chrono::milliseconds timeout) {
+Expected<ProofResult> Engine::Await(std::string_view job_id, std::chrono::milliseconds timeout) {
   Impl &m = *impl_;
   std::unique_lock lock(m.mu);
   auto it = m.jobs.find(job_id);
-  if (it == m.jobs.end()) return Outcome<ProofResult>::Fail(ErrorCode::NOT_FOUND, "unknown job " + base::Echo(job_id));
+  if (it == m.jobs.end()) return MakeError(ErrorCode::kNotFound, "unknown job " + base::Echo(job_id));
   const std::shared_ptr<Job> job = it->second;
   auto done = [&] { return job->Finished(); };
   if (timeout.count() <= 0) {
@@ -221,28 +220,28 @@ Outcome<ProofResult> Engine::Await(std::string_view job_id, std::chrono::millise
     r.error_message = "not finished after " + std::to_string(timeout.count()) + " ms; the job goes on";
     r.timings = job->timings;
     r.partitions = uint32_t(job->num_partitions);
-    return {ErrorCode::OK, {}, std::move(r)};
+    return r;
   }
-  return {ErrorCode::OK, {}, job->Result()};
+  return job->Result();
 }
 
-Outcome<ProofResult> Engine::Prove(ProofRequest request) {
+Expected<ProofResult> Engine::Prove(ProofRequest request) {
   auto submitted = Submit(std::move(request));
-  if (!submitted.ok()) return Outcome<ProofResult>::Fail(submitted.code, submitted.message);
-  return Await(submitted.value.job_id, std::chrono::milliseconds(0));
+  if (!submitted) return std::move(submitted).GetError();
+  return Await(submitted->job_id, std::chrono::milliseconds(0));
 }
 
-Outcome<CancelResult> Engine::Cancel(std::string_view job_id) {
+Expected<CancelResult> Engine::Cancel(std::string_view job_id) {
   Impl &m = *impl_;
   std::lock_guard lock(m.mu);
   auto it = m.jobs.find(job_id);
-  if (it == m.jobs.end()) return Outcome<CancelResult>::Fail(ErrorCode::NOT_FOUND, "unknown job " + base::Echo(job_id));
+  if (it == m.jobs.end()) return MakeError(ErrorCode::kNotFound, "unknown job " + base::Echo(job_id));
   Job &job = *it->second;
-  if (job.Finished()) return {ErrorCode::OK, {}, CancelResult{false}};
+  if (job.Finished()) return CancelResult{false};
   const bool running = job.state == JobState::RUNNING;
   m.FinishJob(job, JobState::CANCELLED,
               running ? "cancelled while running (stopped at a partition boundary)" : "cancelled before it started");
-  return {ErrorCode::OK, {}, CancelResult{running}};
+  return CancelResult{running};
 }
 
 void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
@@ -376,9 +375,9 @@ std::string Engine::MetricsText() const {
   return impl_->metrics.Render(s, impl_->srs.Counters());
 }
 
-Outcome<PreloadResult> Engine::PreloadSrs(std::string_view circuit_id) { return impl_->srs.Preload(circuit_id); }
+Expected<PreloadResult> Engine::PreloadSrs(std::string_view circuit_id) { return impl_->srs.Preload(circuit_id); }
 
-Outcome<EvictResult> Engine::EvictSrs(std::string_view circuit_id) { return impl_->srs.Evict(circuit_id); }
+Expected<EvictResult> Engine::EvictSrs(std::string_view circuit_id) { return impl_->srs.Evict(circuit_id); }
 
 void Engine::Shutdown(std::chrono::milliseconds grace) {
   Impl &m = *impl_;

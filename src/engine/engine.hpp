@@ -19,6 +19,7 @@
 //
 // Thread safety: every public method may be called from any thread.
 #pragma once
+#include "base/expected.hpp"
 #include "engine/device_spec.hpp"
 #include "engine/handler.hpp"
 #include "engine/request.hpp"
@@ -32,28 +33,6 @@
 #include <vector>
 
 namespace cuzk::engine {
-
-//! What went wrong with a call (not with a proof: a proof that fails is a COMPLETED call whose
-//! result says FAILED). Matches the gRPC codes the server maps them to.
-enum class ErrorCode {
-  OK,
-  INVALID_ARGUMENT,    //!< e.g. a request id reused with a different payload
-  NOT_FOUND,           //!< unknown job id or circuit id
-  FAILED_PRECONDITION, //!< e.g. evicting an SRS entry that jobs hold
-  UNAVAILABLE,         //!< the engine is shutting down
-  RESOURCE_EXHAUSTED,  //!< e.g. queued requests already hold the request budget
-  INTERNAL,            //!< e.g. a parameter file that exists but does not parse
-};
-
-//! A value or an error code with a message.
-template <class T> struct Outcome {
-  ErrorCode code = ErrorCode::OK;
-  std::string message; //!< empty when ok()
-  T value{};
-
-  bool ok() const { return code == ErrorCode::OK; }
-  static Outcome Fail(ErrorCode c, std::string m) { return Outcome{c, std::move(m), T{}}; }
-};
 
 //! cuzk.v1.AwaitProofResponse.Status; the values are the wire numbers.
 enum class ProofStatus : uint32_t { UNKNOWN = 0, COMPLETED = 1, FAILED = 2, CANCELLED = 3, TIMEOUT = 4 };
@@ -307,20 +286,20 @@ public:
   //! proving device is left in rotation. RESOURCE_EXHAUSTED
   //! when the request's bytes do not fit the request budget (EngineConfig::request_budget_bytes).
   //! UNAVAILABLE while shutting down.
-  Outcome<SubmitResult> Submit(ProofRequest request);
+  Expected<SubmitResult> Submit(ProofRequest request);
   //! Whether a request of this shape may be submitted, as far as its counts go (the kind's
   //! ProofKindHandler::CheckShape): INVALID_ARGUMENT naming the field when not. Cheap; for callers
   //! that hold a request in another form (the server's wire message) and want to refuse it before
   //! copying it. A kind without a handler passes (Submit's job then fails with "no handler").
-  Outcome<bool> CheckShape(const RequestShape &shape) const;
+  cuzk::Status CheckShape(const RequestShape &shape) const;
   //! Waits for a job. timeout 0 = no limit; on expiry the result's status is TIMEOUT (the job
   //! goes on). NOT_FOUND for an unknown (or forgotten) id.
-  Outcome<ProofResult> Await(std::string_view job_id, std::chrono::milliseconds timeout);
+  Expected<ProofResult> Await(std::string_view job_id, std::chrono::milliseconds timeout);
   //! Submit then Await without limit (the Prove RPC).
-  Outcome<ProofResult> Prove(ProofRequest request);
+  Expected<ProofResult> Prove(ProofRequest request);
   //! A pending job is removed (CANCELLED at once); a running one stops at its next partition
   //! boundary and ends CANCELLED; a finished one is left as it is. NOT_FOUND for an unknown id.
-  Outcome<CancelResult> Cancel(std::string_view job_id);
+  Expected<CancelResult> Cancel(std::string_view job_id);
 
   EngineStatus Status() const;
   //! Prometheus text exposition format 0.0.4
@@ -328,9 +307,9 @@ public:
 
   //! Loads a parameter set now (NOT_FOUND for an unknown id or a missing file, INTERNAL for a
   //! file that does not parse).
-  Outcome<PreloadResult> PreloadSrs(std::string_view circuit_id);
+  Expected<PreloadResult> PreloadSrs(std::string_view circuit_id);
   //! Frees a loaded parameter set; FAILED_PRECONDITION while jobs hold it.
-  Outcome<EvictResult> EvictSrs(std::string_view circuit_id);
+  Expected<EvictResult> EvictSrs(std::string_view circuit_id);
 
   //! Stops accepting (Submit → UNAVAILABLE), fails jobs that have not started, gives running
   //! jobs until `grace` to finish, then cancels them at their next partition boundary (FAILED,

@@ -43,6 +43,13 @@ uint64_t AssignmentBytes(const r1cs::ProvingAssignment &pa) {
          pa.b_aux_density.CapacityBytes();
 }
 
+// Whether a ProveStart error is the device's: a CUDA call, a lost device or its memory (kInternal,
+// kUnavailable, kResourceExhausted), counted against it and retried on another. The other codes say
+// the partition itself was refused, which no other device would take either.
+bool IsDeviceFailure(ErrorCode code) {
+  return code == ErrorCode::kInternal || code == ErrorCode::kUnavailable || code == ErrorCode::kResourceExhausted;
+}
+
 // Waits on cv; with parked jobs or full queues a timeout bounds the wait so that conditions whose
 // change is signalled without the lock (SRS releases) are seen promptly anyway.
 constexpr std::chrono::milliseconds RECHECK{100};
@@ -286,11 +293,11 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
   for (const PartitionWork &p : parts) {
     if (by_id.count(p.circuit_id)) continue;
     auto acquired = srs.Acquire(p.circuit_id);
-    if (acquired.code == ErrorCode::UNAVAILABLE) {
+    if (!acquired && acquired.Code() == ErrorCode::kUnavailable) {
       by_id.clear();
       std::lock_guard lock(mu);
       if (job->Finished()) return;
-      Log().info("job {}: waiting for room in the SRS budget ({})", job->id, acquired.message);
+      Log().info("job {}: waiting for room in the SRS budget ({})", job->id, acquired.ErrorMessage());
       job->timings.srs_load_ms += MsBetween(t0, Clock::now());
       job->partitions = std::move(parts);
       job->planned = true;
@@ -298,11 +305,11 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
       sched.PlanDone(on_lane);
       return;
     }
-    if (!acquired.ok()) {
-      fail("parameters for circuit " + p.circuit_id + ": " + acquired.message);
+    if (!acquired) {
+      fail("parameters for circuit " + p.circuit_id + ": " + acquired.ErrorMessage());
       return;
     }
-    by_id[p.circuit_id] = std::move(acquired.value.lease);
+    by_id[p.circuit_id] = std::move(acquired->lease);
   }
   const double srs_ms = MsBetween(t0, Clock::now());
 
@@ -418,7 +425,8 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     lock.unlock();
 
     // ProveStart is the device's part: its failure is the device's (counted, and the partition is
-    // retried elsewhere); what follows runs on the CPU and fails the job.
+    // retried elsewhere) unless its code says the input was refused (a shape that does not fit
+    // the parameters fails on every device); what follows runs on the CPU and fails the job.
     std::string device_error, error;
     bool verified = true;
     std::array<uint8_t, groth16::PROOF_BYTES> bytes{};
@@ -436,7 +444,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       const r1cs::ScopedSynthesisStop stop(&job.stop);
       partial = backend->ProveStart(lease->Params(), std::span(rp.assignment.get(), 1), &prover_timings);
       device_end = Clock::now();
-      if (!partial) device_error = "prove: " + partial.ErrorMessage();
+      if (!partial) (IsDeviceFailure(partial.Code()) ? device_error : error) = "prove: " + partial.ErrorMessage();
     } catch (const msm::Stopped &e) {
       stopped = true;
       error = std::string("prove: ") + e.what();
@@ -450,7 +458,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
                                                : Metrics::AbcSite::DEVICE;
     std::string probe_says;
     const bool usable = device_error.empty() || !device.spec.usable || device.spec.usable(&probe_says);
-    if (device_error.empty() && !stopped) {
+    if (device_error.empty() && error.empty() && !stopped) {
       rp.assignment.reset(); // a, b, c and the witness are done with
       rp.reservation.Release();
       try {

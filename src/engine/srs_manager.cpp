@@ -109,11 +109,11 @@ void SrsManager::EvictForRoom(uint64_t bytes) {
   }
 }
 
-Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
+Expected<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
   const auto start = Clock::now();
   std::unique_lock lock(mu_);
   Entry *e = FindOrCreate(circuit_id);
-  if (!e) return Outcome<SrsAcquired>::Fail(ErrorCode::NOT_FOUND, "unknown circuit id " + base::Echo(circuit_id));
+  if (!e) return MakeError(ErrorCode::kNotFound, "unknown circuit id " + base::Echo(circuit_id));
   bool waited = false;
   for (;;) {
     if (e->state == State::HOT) {
@@ -123,7 +123,7 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
       out.lease = std::make_shared<SrsLease>(this, e->id, e->params, e->pvk);
       out.was_loaded = !waited;
       out.load_ms = waited ? MsSince(start) : 0;
-      return {ErrorCode::OK, {}, std::move(out)};
+      return out;
     }
     if (e->state == State::LOADING) {
       loaded_cv_.wait(lock);
@@ -137,21 +137,20 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
     const uint64_t file_bytes = std::filesystem::file_size(params_path, ec);
     if (ec) {
       Log().warn("srs: parameters for {} not found: {} ({})", e->id, params_path, ec.message());
-      return Outcome<SrsAcquired>::Fail(ErrorCode::NOT_FOUND, "parameters for " + e->id + " not found: " + e->stem +
-                                                                  ".params is not in the parameter directory (" +
-                                                                  ec.message() + ")");
+      return MakeError(ErrorCode::kNotFound, "parameters for " + e->id + " not found: " + e->stem +
+                                                 ".params is not in the parameter directory (" + ec.message() + ")");
     }
     if (!budget_.CanEverFit(file_bytes))
-      return Outcome<SrsAcquired>::Fail(ErrorCode::FAILED_PRECONDITION, e->id + " needs " + std::to_string(file_bytes) +
-                                                                            " bytes, more than the SRS budget of " +
-                                                                            std::to_string(budget_.Limit()));
+      return MakeError(ErrorCode::kFailedPrecondition, e->id + " needs " + std::to_string(file_bytes) +
+                                                           " bytes, more than the SRS budget of " +
+                                                           std::to_string(budget_.Limit()));
     if (!budget_.TryAcquire(file_bytes)) {
       EvictForRoom(file_bytes);
       if (!budget_.TryAcquire(file_bytes))
-        return Outcome<SrsAcquired>::Fail(
-            ErrorCode::UNAVAILABLE, "no room in the SRS budget for " + e->id + " (" + std::to_string(file_bytes) +
-                                        " bytes; " + std::to_string(budget_.Used()) + " of " +
-                                        std::to_string(budget_.Limit()) + " held by referenced or recent entries)");
+        return MakeError(ErrorCode::kUnavailable,
+                         "no room in the SRS budget for " + e->id + " (" + std::to_string(file_bytes) + " bytes; " +
+                             std::to_string(budget_.Used()) + " of " + std::to_string(budget_.Limit()) +
+                             " held by referenced or recent entries)");
     }
     const State before = e->state;
     e->state = State::LOADING;
@@ -173,8 +172,8 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
       e->resident_bytes = 0;
       loaded_cv_.notify_all();
       Log().error("srs: loading {} from {} failed: {}", e->id, params_path, params.ErrorMessage());
-      return Outcome<SrsAcquired>::Fail(ErrorCode::INTERNAL,
-                                        "loading " + e->id + ": " + FileNamesOnly(params.ErrorMessage(), config_.dir));
+      return MakeError(ErrorCode::kInternal,
+                       "loading " + e->id + ": " + FileNamesOnly(params.ErrorMessage(), config_.dir));
     }
     budget_.ForceAcquire(actual);
     e->params = std::make_shared<const groth16::Parameters>(std::move(params).Value());
@@ -191,32 +190,31 @@ Outcome<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
   }
 }
 
-Outcome<PreloadResult> SrsManager::Preload(std::string_view circuit_id) {
+Expected<PreloadResult> SrsManager::Preload(std::string_view circuit_id) {
   auto acquired = Acquire(circuit_id);
-  if (!acquired.ok()) return Outcome<PreloadResult>::Fail(acquired.code, acquired.message);
+  if (!acquired) return std::move(acquired).GetError();
   PreloadResult out;
-  out.already_loaded = acquired.value.was_loaded;
-  out.load_time_ms = uint64_t(acquired.value.load_ms + 0.5);
-  return {ErrorCode::OK, {}, out};
+  out.already_loaded = acquired->was_loaded;
+  out.load_time_ms = uint64_t(acquired->load_ms + 0.5);
+  return out;
 }
 
-Outcome<EvictResult> SrsManager::Evict(std::string_view circuit_id) {
+Expected<EvictResult> SrsManager::Evict(std::string_view circuit_id) {
   uint64_t freed = 0;
   std::function<void()> notify;
   {
     std::lock_guard lock(mu_);
     Entry *e = FindOrCreate(circuit_id);
-    if (!e) return Outcome<EvictResult>::Fail(ErrorCode::NOT_FOUND, "unknown circuit id " + base::Echo(circuit_id));
-    if (e->state != State::HOT) return {ErrorCode::OK, {}, EvictResult{}};
+    if (!e) return MakeError(ErrorCode::kNotFound, "unknown circuit id " + base::Echo(circuit_id));
+    if (e->state != State::HOT) return EvictResult{};
     if (e->refs > 0)
-      return Outcome<EvictResult>::Fail(ErrorCode::FAILED_PRECONDITION,
-                                        e->id + " is in use by " + std::to_string(e->refs) + " job(s)");
+      return MakeError(ErrorCode::kFailedPrecondition, e->id + " is in use by " + std::to_string(e->refs) + " job(s)");
     freed = FreeEntry(*e);
     Log().info("srs: evicted {} on request ({} bytes)", e->id, freed);
     notify = on_release_;
   }
   if (notify) notify();
-  return {ErrorCode::OK, {}, EvictResult{true, freed}};
+  return EvictResult{true, freed};
 }
 
 void SrsManager::Release(const std::string &circuit_id) {

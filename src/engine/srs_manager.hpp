@@ -68,9 +68,9 @@ public:
   //! INTERNAL: the file does not parse or its .vk disagrees; FAILED_PRECONDITION: larger than the
   //! whole budget; UNAVAILABLE: no room now (every resident entry is held or too recently used) —
   //! retry after a lease is released.
-  Outcome<SrsAcquired> Acquire(std::string_view circuit_id);
-  Outcome<PreloadResult> Preload(std::string_view circuit_id);
-  Outcome<EvictResult> Evict(std::string_view circuit_id);
+  Expected<SrsAcquired> Acquire(std::string_view circuit_id);
+  Expected<PreloadResult> Preload(std::string_view circuit_id);
+  Expected<EvictResult> Evict(std::string_view circuit_id);
 
   std::vector<SrsEntryStatus> Status() const;
   uint64_t UsedBytes() const { return budget_.Used(); }

@@ -454,7 +454,7 @@ Expected<std::vector<PartialProof>> GpuBackend::ProveStart(const Parameters &par
                                                            ProverTimings *timings) {
   for (size_t i = 0; i < assignments.size(); i++) {
     if (auto s = groth16::CheckAssignmentShape(params, assignments[i], i, MAX_DEVICE_LOG_DOMAIN); !s)
-      return Error{s.ErrorMessage()};
+      return s.GetError();
   }
   ProverTimings local;
   std::vector<PartialProof> out;
@@ -462,7 +462,8 @@ Expected<std::vector<PartialProof>> GpuBackend::ProveStart(const Parameters &par
   try {
     for (const auto &pa : assignments) out.push_back(impl_->ProveOne(params, pa, local));
   } catch (const std::exception &e) {
-    return Error{"gpu " + std::to_string(impl_->dev.Ordinal()) + " (" + impl_->dev.Uuid() + "): " + e.what()};
+    return MakeError(ErrorCode::kInternal,
+                     "gpu " + std::to_string(impl_->dev.Ordinal()) + " (" + impl_->dev.Uuid() + "): " + e.what());
   }
   if (timings) *timings += local;
   return out;

@@ -74,10 +74,10 @@ public:
     if (Remaining() < BYTES<C>) return Truncated(what, BYTES<C>);
     auto bytes = b_.subspan(pos_, BYTES<C>);
     auto r = checks_ == PointChecks::CHECKED ? ec::FromUncompressed<C>(bytes) : ec::FromUncompressedUnchecked<C>(bytes);
-    if (!r.Ok()) return Bad(what, 0, r.error, r.message);
-    if (r.point.IsInfinity())
+    if (!r) return Prefixed(r.GetError(), std::string(what) + ": ");
+    if (r->IsInfinity())
       return InvalidArgument(std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")");
-    out = r.point;
+    out = *r;
     pos_ += BYTES<C>;
     return {};
   }
@@ -106,7 +106,7 @@ public:
     out.resize(n);
     auto st = checks_ == PointChecks::CHECKED ? ec::BatchFromUncompressed<C>(bytes, std::span(out))
                                               : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
-    if (!st.Ok()) return Bad(what, st.index, st.error, st.message);
+    if (!st) return Prefixed(st.GetError(), what); // "[index]: …" follows the field's name
     for (size_t i = 0; i < out.size(); i++) {
       if (out[i].IsInfinity())
         return InvalidArgument(std::string(what) + "[" + std::to_string(i) + "]: point at infinity");
@@ -119,10 +119,6 @@ private:
   Status Truncated(const char *what, size_t need) const {
     return InvalidArgument(std::string(what) + ": truncated at offset " + std::to_string(pos_) + " (need " +
                            std::to_string(need) + " bytes, " + std::to_string(Remaining()) + " left)");
-  }
-  static Status Bad(const char *what, size_t index, ec::DecodeError e, const char *msg) {
-    return InvalidArgument(std::string(what) + "[" + std::to_string(index) + "]: " + ec::DecodeErrorName(e) + " (" +
-                           msg + ")");
   }
 
   std::span<const uint8_t> b_;

@@ -9,11 +9,9 @@ namespace {
 
 template <class C> Status DecodePart(std::span<const uint8_t> bytes, const char *name, ec::Affine<C> &out) {
   auto r = ec::FromCompressed<C>(bytes);
-  if (!r.Ok())
-    return InvalidArgument(std::string("proof: ") + name + ": " + ec::DecodeErrorName(r.error) + " (" + r.message +
-                           ")");
-  if (r.point.IsInfinity()) return InvalidArgument(std::string("proof: ") + name + " is the point at infinity");
-  out = r.point;
+  if (!r) return Prefixed(r.GetError(), std::string("proof: ") + name + ": ");
+  if (r->IsInfinity()) return InvalidArgument(std::string("proof: ") + name + " is the point at infinity");
+  out = *r;
   return {};
 }
 

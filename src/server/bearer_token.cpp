@@ -33,28 +33,26 @@ bool StartsWithBearer(std::string_view value) {
 
 } // namespace
 
-std::optional<std::string> ReadTokenFile(const std::string &path, std::string &error) {
-  auto text = ReadConfigFile("listen.token_file", path, /*secret=*/true, error);
-  if (!text) return std::nullopt;
+Expected<std::string> ReadTokenFile(const std::string &path) {
+  auto text = ReadConfigFile("listen.token_file", path, /*secret=*/true);
+  if (!text) return text;
   std::string_view token = *text;
   const auto first = token.find_first_not_of(WHITESPACE);
   token = first == std::string_view::npos ? std::string_view{} : token.substr(first);
   token = token.substr(0, token.find_last_not_of(WHITESPACE) + 1);
   const std::string what = "listen.token_file " + path;
   if (token.empty()) {
-    error = what + " is empty (write a token into it, e.g. openssl rand -hex 32)";
-    return std::nullopt;
+    return InvalidArgument(what + " is empty (write a token into it, e.g. openssl rand -hex 32)");
   }
   for (char c : token) {
     if (c < 0x21 || c > 0x7e) {
-      error = what + " holds a character a gRPC metadata value cannot carry (use printable ASCII, no spaces)";
-      return std::nullopt;
+      return InvalidArgument(what +
+                             " holds a character a gRPC metadata value cannot carry (use printable ASCII, no spaces)");
     }
   }
   if (token.size() < MIN_TOKEN_CHARS) {
-    error = what + " holds fewer than " + std::to_string(MIN_TOKEN_CHARS) +
-            " characters, too few to resist guessing (e.g. openssl rand -hex 32)";
-    return std::nullopt;
+    return InvalidArgument(what + " holds fewer than " + std::to_string(MIN_TOKEN_CHARS) +
+                           " characters, too few to resist guessing (e.g. openssl rand -hex 32)");
   }
   return std::string(token);
 }

@@ -4,11 +4,12 @@
 // AccessTokenCredentials and Go's oauth.TokenSource send). The token lives in a file named by
 // listen.token_file, read once at start.
 #pragma once
+#include "base/expected.hpp"
+
 #include <grpcpp/security/auth_metadata_processor.h>
 
 #include <atomic>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,10 +19,10 @@ namespace cuzk::server {
 inline constexpr size_t MIN_TOKEN_CHARS = 16;
 
 //! Reads a token file: surrounding whitespace trimmed (so `openssl rand -hex 32 > token` works).
-//! nullopt with `error` (naming the file, never the token) when it is unreadable, readable by
+//! An error (naming the file, never the token) when it is unreadable, readable by
 //! others than owner and group, empty, shorter than MIN_TOKEN_CHARS, or holds characters a gRPC
 //! metadata value cannot carry (anything but printable ASCII without spaces).
-std::optional<std::string> ReadTokenFile(const std::string &path, std::string &error);
+Expected<std::string> ReadTokenFile(const std::string &path);
 
 //! Whether `presented` equals `expected`, in time independent of their contents and lengths: both
 //! are hashed (SHA-256) and the digests compared with CRYPTO_memcmp, so neither a mismatch's

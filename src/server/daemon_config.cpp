@@ -21,8 +21,8 @@ class Reader {
 public:
   Reader(const toml::table &root, DaemonConfig &out) : root_(root), out_(out) {}
 
-  bool ok() const { return error_.empty(); }
-  const std::string &error() const { return error_; }
+  bool IsOk() const { return error_.empty(); }
+  const std::string &ErrorMessage() const { return error_; }
 
   toml::node_view<const toml::node> Get(const std::string &key) {
     known_.insert(key);
@@ -279,43 +279,35 @@ void ReadKeys(Reader &r, DaemonConfig &c) {
 
 } // namespace
 
-bool ParseDaemonConfig(std::string_view toml_text, const std::string &source, DaemonConfig &out, std::string &error) {
+Status ParseDaemonConfig(std::string_view toml_text, const std::string &source, DaemonConfig &out) {
   toml::table root;
   try {
     root = toml::parse(toml_text, source);
   } catch (const toml::parse_error &e) {
     std::ostringstream msg;
     msg << source << ":" << e.source().begin.line << ":" << e.source().begin.column << ": " << e.description();
-    error = msg.str();
-    return false;
+    return InvalidArgument(msg.str());
   }
   DaemonConfig parsed = out;
   Reader reader(root, parsed);
   ReadKeys(reader, parsed);
-  if (!reader.ok()) {
-    error = source + ": " + reader.error();
-    return false;
-  }
+  if (!reader.IsOk()) return InvalidArgument(source + ": " + reader.ErrorMessage());
   reader.WarnUnknown();
   out = std::move(parsed);
-  return true;
+  return Status::Ok();
 }
 
-bool LoadDaemonConfig(const std::string &path, bool required, DaemonConfig &out, std::string &error) {
+Status LoadDaemonConfig(const std::string &path, bool required, DaemonConfig &out) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
-    if (!required) return true;
-    error = "config file " + path + " does not exist";
-    return false;
+    if (!required) return Status::Ok();
+    return MakeError(ErrorCode::kNotFound, "config file " + path + " does not exist");
   }
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  if (!in.good() && !in.eof()) {
-    error = "cannot read config file " + path;
-    return false;
-  }
-  return ParseDaemonConfig(text.str(), path, out, error);
+  if (!in.good() && !in.eof()) return MakeError(ErrorCode::kInternal, "cannot read config file " + path);
+  return ParseDaemonConfig(text.str(), path, out);
 }
 
 uint64_t WorkingMemoryBytes(const DaemonConfig &config, uint64_t physical_bytes) {

@@ -56,11 +56,12 @@ struct DaemonConfig {
 };
 
 //! Parses TOML text into `out` (which holds the defaults, or an earlier file's values).
-//! `source` names the text in messages. false with `error` set on a syntax error or bad value.
-bool ParseDaemonConfig(std::string_view toml_text, const std::string &source, DaemonConfig &out, std::string &error);
+//! `source` names the text in messages. kInvalidArgument on a syntax error or bad value, `out`
+//! left as it was.
+Status ParseDaemonConfig(std::string_view toml_text, const std::string &source, DaemonConfig &out);
 
-//! Reads and parses a file. A missing file is an error when `required`, else leaves the defaults.
-bool LoadDaemonConfig(const std::string &path, bool required, DaemonConfig &out, std::string &error);
+//! Reads and parses a file. A missing file is kNotFound when `required`, else leaves the defaults.
+Status LoadDaemonConfig(const std::string &path, bool required, DaemonConfig &out);
 
 //! Working memory for the engine from [memory]: with a fixed total_budget, the total less the SRS
 //! budget; with "auto", physical memory less the SRS budget and the safety margin. At least 1 GiB.

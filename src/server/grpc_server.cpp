@@ -22,20 +22,23 @@ struct GrpcServer::Impl {
 
 GrpcServer::GrpcServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const ServerOptions &options,
-                                              std::string &error) {
+Expected<std::unique_ptr<GrpcServer>> GrpcServer::Start(engine::Engine &engine, const ServerOptions &options) {
   auto impl = std::make_unique<Impl>();
-  auto address = ParseListenAddress(options.listen, error);
-  if (!address) return nullptr;
+  auto address = ParseListenAddress(options.listen);
+  if (!address) return std::move(address).GetError();
   impl->address = *address;
   // checked before anything is touched on disk, so a bad [listen] leaves a live socket alone
-  auto credentials = MakeListenerCredentials(*address, options.security, error);
-  if (!credentials) return nullptr;
+  auto credentials = MakeListenerCredentials(*address, options.security);
+  if (!credentials) return std::move(credentials).GetError();
   for (const auto &warning : credentials->warnings) spdlog::warn("{}", warning);
-  if (address->kind == ListenAddress::Kind::kUnix && !PrepareUnixSocketPath(address->path, error)) return nullptr;
+  if (address->kind == ListenAddress::Kind::kUnix) {
+    if (auto prepared = PrepareUnixSocketPath(address->path); !prepared) return std::move(prepared).GetError();
+  }
 
   impl->service = std::make_unique<ProvingService>(engine);
-  if (address->kind == ListenAddress::Kind::kTcp && !TcpAddressFree(address->grpc_uri, error)) return nullptr;
+  if (address->kind == ListenAddress::Kind::kTcp) {
+    if (auto free = TcpAddressFree(address->grpc_uri); !free) return std::move(free).GetError();
+  }
 
   grpc::ServerBuilder builder;
   // gRPC sets SO_REUSEPORT on TCP listeners by default: a second daemon on a port in use would
@@ -50,14 +53,14 @@ std::unique_ptr<GrpcServer> GrpcServer::Start(engine::Engine &engine, const Serv
   builder.RegisterService(impl->service.get());
   impl->server = builder.BuildAndStart();
   if (!impl->server || selected_port == 0) {
-    error = "cannot listen on " + options.listen + " (is another process listening there?)";
     if (impl->server) impl->server->Shutdown();
-    return nullptr;
+    return MakeError(ErrorCode::kUnavailable,
+                     "cannot listen on " + options.listen + " (is another process listening there?)");
   }
   if (address->kind == ListenAddress::Kind::kUnix) {
-    if (!RestrictUnixSocket(address->path, error)) {
+    if (auto restricted = RestrictUnixSocket(address->path); !restricted) {
       impl->server->Shutdown();
-      return nullptr;
+      return std::move(restricted).GetError();
     }
     impl->endpoint = address->grpc_uri;
   } else {

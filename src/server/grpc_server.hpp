@@ -19,10 +19,10 @@ struct ServerOptions {
 
 class GrpcServer {
 public:
-  //! Binds the listener and starts serving `engine` (which must outlive the server). nullptr with
-  //! `error` set when the address is malformed or cannot be bound, or when its security is not
-  //! configured or its files are bad (MakeListenerCredentials). Plaintext TCP logs a warning.
-  static std::unique_ptr<GrpcServer> Start(engine::Engine &engine, const ServerOptions &options, std::string &error);
+  //! Binds the listener and starts serving `engine` (which must outlive the server). An error when
+  //! the address is malformed or cannot be bound, or when its security is not configured or its
+  //! files are bad (MakeListenerCredentials). Plaintext TCP logs a warning.
+  static Expected<std::unique_ptr<GrpcServer>> Start(engine::Engine &engine, const ServerOptions &options);
   //! Shutdown(0) when not done yet, then removes a unix socket file it created.
   ~GrpcServer();
   GrpcServer(const GrpcServer &) = delete;

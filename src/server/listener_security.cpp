@@ -32,34 +32,30 @@ Cert FirstCertificate(const std::string &pem) {
 int NoPassphrase(char *, int, int, void *) { return 0; }
 
 // Checks the certificate chain and key: both parse, the key is the certificate's, it has not expired.
-bool CheckKeyPair(const ListenSecurity &s, const std::string &cert_pem, const std::string &key_pem,
-                  std::string &error) {
+Status CheckKeyPair(const ListenSecurity &s, const std::string &cert_pem, const std::string &key_pem) {
   Cert cert = FirstCertificate(cert_pem);
   if (!cert) {
-    error = "listen.tls_cert " + s.tls_cert + " holds no PEM certificate";
-    return false;
+    return InvalidArgument("listen.tls_cert " + s.tls_cert + " holds no PEM certificate");
   }
   Bio bio = MemoryBio(key_pem);
   Key key(bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, NoPassphrase, nullptr) : nullptr, EVP_PKEY_free);
   ERR_clear_error();
   if (!key) {
-    error = "listen.tls_key " + s.tls_key + " holds no PEM private key (an encrypted key is not supported)";
-    return false;
+    return InvalidArgument("listen.tls_key " + s.tls_key +
+                           " holds no PEM private key (an encrypted key is not supported)");
   }
   const bool match = X509_check_private_key(cert.get(), key.get()) == 1;
   ERR_clear_error();
   if (!match) {
-    error = "listen.tls_key " + s.tls_key + " is not the key of listen.tls_cert " + s.tls_cert;
-    return false;
+    return InvalidArgument("listen.tls_key " + s.tls_key + " is not the key of listen.tls_cert " + s.tls_cert);
   }
   if (X509_cmp_current_time(X509_get0_notAfter(cert.get())) < 0) {
-    error = "listen.tls_cert " + s.tls_cert + " has expired (clients would refuse the handshake)";
-    return false;
+    return InvalidArgument("listen.tls_cert " + s.tls_cert + " has expired (clients would refuse the handshake)");
   }
-  return true;
+  return Status::Ok();
 }
 
-std::optional<ListenerCredentials> Plaintext(const ListenAddress &address) {
+ListenerCredentials Plaintext(const ListenAddress &address) {
   ListenerCredentials out;
   out.credentials = grpc::InsecureServerCredentials();
   out.summary = "plaintext, no token (listen.insecure = true)";
@@ -71,8 +67,7 @@ std::optional<ListenerCredentials> Plaintext(const ListenAddress &address) {
 
 } // namespace
 
-std::optional<ListenerCredentials> MakeListenerCredentials(const ListenAddress &address, const ListenSecurity &s,
-                                                           std::string &error) {
+Expected<ListenerCredentials> MakeListenerCredentials(const ListenAddress &address, const ListenSecurity &s) {
   const bool any_tls = !s.tls_cert.empty() || !s.tls_key.empty() || !s.tls_client_ca.empty();
   if (address.kind == ListenAddress::Kind::kUnix) {
     ListenerCredentials out;
@@ -86,18 +81,18 @@ std::optional<ListenerCredentials> MakeListenerCredentials(const ListenAddress &
   }
   if (s.insecure) {
     if (any_tls || !s.token_file.empty()) {
-      error = "listen.insecure = true and listen.tls_cert/tls_key/tls_client_ca/token_file are both set: choose "
-              "TLS with a token (drop listen.insecure) or plaintext (drop the others)";
-      return std::nullopt;
+      return InvalidArgument(
+          "listen.insecure = true and listen.tls_cert/tls_key/tls_client_ca/token_file are both set: choose "
+          "TLS with a token (drop listen.insecure) or plaintext (drop the others)");
     }
     return Plaintext(address);
   }
   if (!any_tls && s.token_file.empty()) {
-    error = "TCP listener " + address.grpc_uri +
-            " needs TLS and a bearer token: set listen.tls_cert, listen.tls_key and listen.token_file (and "
-            "listen.tls_client_ca to require client certificates), or listen.insecure = true for plaintext "
-            "without a token, or listen on a unix socket (unix:///path)";
-    return std::nullopt;
+    return InvalidArgument(
+        "TCP listener " + address.grpc_uri +
+        " needs TLS and a bearer token: set listen.tls_cert, listen.tls_key and listen.token_file (and "
+        "listen.tls_client_ca to require client certificates), or listen.insecure = true for plaintext "
+        "without a token, or listen on a unix socket (unix:///path)");
   }
   std::string missing;
   for (const auto &[key, value] : {std::pair{"listen.tls_cert", &s.tls_cert}, std::pair{"listen.tls_key", &s.tls_key},
@@ -105,28 +100,27 @@ std::optional<ListenerCredentials> MakeListenerCredentials(const ListenAddress &
     if (value->empty()) missing += (missing.empty() ? "" : ", ") + std::string(key);
   }
   if (!missing.empty()) {
-    error = "TCP listener " + address.grpc_uri + " has TLS half configured: set " + missing +
-            " too (TLS needs listen.tls_cert, listen.tls_key and listen.token_file)";
-    return std::nullopt;
+    return InvalidArgument("TCP listener " + address.grpc_uri + " has TLS half configured: set " + missing +
+                           " too (TLS needs listen.tls_cert, listen.tls_key and listen.token_file)");
   }
 
-  auto cert = ReadConfigFile("listen.tls_cert", s.tls_cert, /*secret=*/false, error);
-  if (!cert) return std::nullopt;
-  auto key = ReadConfigFile("listen.tls_key", s.tls_key, /*secret=*/true, error);
-  if (!key || !CheckKeyPair(s, *cert, *key, error)) return std::nullopt;
-  auto token = ReadTokenFile(s.token_file, error);
-  if (!token) return std::nullopt;
+  auto cert = ReadConfigFile("listen.tls_cert", s.tls_cert, /*secret=*/false);
+  if (!cert) return std::move(cert).GetError();
+  auto key = ReadConfigFile("listen.tls_key", s.tls_key, /*secret=*/true);
+  if (!key) return std::move(key).GetError();
+  if (auto pair = CheckKeyPair(s, *cert, *key); !pair) return std::move(pair).GetError();
+  auto token = ReadTokenFile(s.token_file);
+  if (!token) return std::move(token).GetError();
 
   grpc::SslServerCredentialsOptions options(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
   options.pem_key_cert_pairs.push_back({*key, *cert});
   ListenerCredentials out;
   out.summary = "TLS, bearer token";
   if (!s.tls_client_ca.empty()) {
-    auto ca = ReadConfigFile("listen.tls_client_ca", s.tls_client_ca, /*secret=*/false, error);
-    if (!ca) return std::nullopt;
+    auto ca = ReadConfigFile("listen.tls_client_ca", s.tls_client_ca, /*secret=*/false);
+    if (!ca) return std::move(ca).GetError();
     if (!FirstCertificate(*ca)) {
-      error = "listen.tls_client_ca " + s.tls_client_ca + " holds no PEM certificate";
-      return std::nullopt;
+      return InvalidArgument("listen.tls_client_ca " + s.tls_client_ca + " holds no PEM certificate");
     }
     options.pem_root_certs = *ca;
     options.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;

@@ -16,7 +16,6 @@
 #include "server/listen_address.hpp"
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,10 +45,9 @@ struct ListenerCredentials {
 };
 
 //! Reads and checks the files the listener at `address` needs: the certificate and key parse and
-//! match, the client CA parses, the token file passes ReadTokenFile. nullopt with `error` naming
-//! the keys to set when a TCP listener has neither TLS nor insecure = true, when TLS is half
+//! match, the client CA parses, the token file passes ReadTokenFile. An error naming the keys to
+//! set when a TCP listener has neither TLS nor insecure = true, when TLS is half
 //! configured, when both TLS and insecure are set, or when a file is bad.
-std::optional<ListenerCredentials> MakeListenerCredentials(const ListenAddress &address, const ListenSecurity &security,
-                                                           std::string &error);
+Expected<ListenerCredentials> MakeListenerCredentials(const ListenAddress &address, const ListenSecurity &security);
 
 } // namespace cuzk::server

@@ -60,11 +60,10 @@ bool IsLogLevel(const std::string &level) {
   return ToSpdlogLevel(level, ignored);
 }
 
-bool ConfigureLogging(const std::string &level, const std::string &format, std::string &error) {
+Status ConfigureLogging(const std::string &level, const std::string &format) {
   spdlog::level::level_enum lvl;
   if (!ToSpdlogLevel(level, lvl)) {
-    error = "unknown log level '" + level + "' (trace, debug, info, warn, error, off)";
-    return false;
+    return InvalidArgument("unknown log level '" + level + "' (trace, debug, info, warn, error, off)");
   }
   // One sink and one format for the daemon's own lines and every layer's named logger (the engine
   // logs to "cuzk.engine" and creates it only when nobody registered it first).
@@ -79,8 +78,7 @@ bool ConfigureLogging(const std::string &level, const std::string &format, std::
           R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","logger":"%n","thread":%t,"msg":"%*"})");
       logger->set_formatter(std::move(formatter));
     } else {
-      error = "unknown log format '" + format + "' (text, json)";
-      return false;
+      return InvalidArgument("unknown log format '" + format + "' (text, json)");
     }
     logger->set_level(lvl);
     logger->flush_on(spdlog::level::warn);
@@ -91,7 +89,7 @@ bool ConfigureLogging(const std::string &level, const std::string &format, std::
       spdlog::register_logger(std::move(logger));
     }
   }
-  return true;
+  return Status::Ok();
 }
 
 } // namespace cuzk::server

@@ -16,29 +16,36 @@ using std::chrono::milliseconds;
 //! How long one engine Await may block before the handler looks at its call again.
 constexpr milliseconds WAIT_SLICE{200};
 
-grpc::StatusCode ToGrpcCode(engine::ErrorCode code) {
+//! The gRPC code a client sees for an engine error. The decode and shape codes are all a bad
+//! argument on the wire; the reference daemon answers them with INVALID_ARGUMENT too.
+grpc::StatusCode ToGrpcCode(ErrorCode code) {
   switch (code) {
-  case engine::ErrorCode::OK:
-    return grpc::StatusCode::OK;
-  case engine::ErrorCode::INVALID_ARGUMENT:
+  case ErrorCode::kBadLength:
+  case ErrorCode::kNonCanonical:
+  case ErrorCode::kNotOnCurve:
+  case ErrorCode::kNotInSubgroup:
+  case ErrorCode::kBadArity:
+  case ErrorCode::kInvalidArgument:
     return grpc::StatusCode::INVALID_ARGUMENT;
-  case engine::ErrorCode::NOT_FOUND:
+  case ErrorCode::kNotFound:
     return grpc::StatusCode::NOT_FOUND;
-  case engine::ErrorCode::FAILED_PRECONDITION:
+  case ErrorCode::kFailedPrecondition:
     return grpc::StatusCode::FAILED_PRECONDITION;
-  case engine::ErrorCode::UNAVAILABLE:
+  case ErrorCode::kUnavailable:
     return grpc::StatusCode::UNAVAILABLE;
-  case engine::ErrorCode::RESOURCE_EXHAUSTED:
+  case ErrorCode::kResourceExhausted:
     return grpc::StatusCode::RESOURCE_EXHAUSTED;
-  case engine::ErrorCode::INTERNAL:
+  case ErrorCode::kInternal:
     return grpc::StatusCode::INTERNAL;
   }
   return grpc::StatusCode::INTERNAL;
 }
 
-template <class T> grpc::Status FromOutcome(const engine::Outcome<T> &outcome) {
-  return outcome.ok() ? grpc::Status::OK : grpc::Status(ToGrpcCode(outcome.code), outcome.message);
+grpc::Status FromError(const Error &error) { return grpc::Status(ToGrpcCode(error.code), error.message); }
+template <class T> grpc::Status FromOutcome(const Expected<T> &outcome) {
+  return outcome ? grpc::Status::OK : FromError(outcome.GetError());
 }
+grpc::Status FromOutcome(const Status &status) { return status ? grpc::Status::OK : FromError(status.GetError()); }
 
 grpc::Status Invalid(const std::string &message) { return {grpc::StatusCode::INVALID_ARGUMENT, message}; }
 
@@ -66,10 +73,10 @@ grpc::Status ProvingService::Done(const char *rpc, grpc::Status status) {
 grpc::Status ProvingService::Submit(const v1::SubmitProofRequest &request, engine::SubmitResult &submitted) {
   if (auto error = ValidateSubmit(request); !error.empty()) return Invalid(error);
   // counts first: a request its kind cannot have is refused before its entries are copied
-  if (auto shape = engine_.CheckShape(RequestShapeOf(request)); !shape.ok()) return FromOutcome(shape);
+  if (auto shape = engine_.CheckShape(RequestShapeOf(request)); !shape) return FromOutcome(shape);
   auto outcome = engine_.Submit(ToEngineRequest(request));
-  if (!outcome.ok()) return FromOutcome(outcome);
-  submitted = outcome.value;
+  if (!outcome) return FromOutcome(outcome);
+  submitted = *outcome;
   spdlog::info("submit job={} kind={} priority={} queue_position={}{}", submitted.job_id,
                v1::ProofKind_Name(request.proof_kind()), v1::Priority_Name(request.priority()),
                submitted.queue_position, submitted.duplicate ? " (existing job)" : "");
@@ -87,8 +94,8 @@ grpc::Status ProvingService::Wait(grpc::ServerContext *context, const std::strin
       slice = std::clamp(left, milliseconds(1), WAIT_SLICE);
     }
     auto outcome = engine_.Await(job_id, slice);
-    if (!outcome.ok()) return FromOutcome(outcome);
-    const auto &result = outcome.value;
+    if (!outcome) return FromOutcome(outcome);
+    const auto &result = *outcome;
     bool out_of_time = timeout.count() > 0 && std::chrono::steady_clock::now() - start >= timeout;
     if (result.status != engine::ProofStatus::TIMEOUT || out_of_time) {
       ToProto(result, out);
@@ -136,9 +143,9 @@ grpc::Status ProvingService::CancelProof(grpc::ServerContext *, const v1::Cancel
                                          v1::CancelProofResponse *response) {
   if (request->job_id().empty()) return Done("CancelProof", Invalid("job_id: required"));
   auto outcome = engine_.Cancel(request->job_id());
-  if (outcome.ok()) {
-    response->set_was_running(outcome.value.was_running);
-    spdlog::info("cancel job={} was_running={}", request->job_id(), outcome.value.was_running);
+  if (outcome) {
+    response->set_was_running(outcome->was_running);
+    spdlog::info("cancel job={} was_running={}", request->job_id(), outcome->was_running);
   }
   return Done("CancelProof", FromOutcome(outcome));
 }
@@ -161,12 +168,12 @@ grpc::Status ProvingService::PreloadSRS(grpc::ServerContext *, const v1::Preload
                                         v1::PreloadSrsResponse *response) {
   if (request->circuit_id().empty()) return Done("PreloadSRS", Invalid("circuit_id: required"));
   auto outcome = engine_.PreloadSrs(request->circuit_id());
-  if (outcome.ok()) {
-    response->set_already_loaded(outcome.value.already_loaded);
-    response->set_load_time_ms(outcome.value.load_time_ms);
+  if (outcome) {
+    response->set_already_loaded(outcome->already_loaded);
+    response->set_load_time_ms(outcome->load_time_ms);
     spdlog::info("preload {}: {}", request->circuit_id(),
-                 outcome.value.already_loaded ? std::string("already loaded")
-                                              : "loaded in " + std::to_string(outcome.value.load_time_ms) + " ms");
+                 outcome->already_loaded ? std::string("already loaded")
+                                         : "loaded in " + std::to_string(outcome->load_time_ms) + " ms");
   }
   return Done("PreloadSRS", FromOutcome(outcome));
 }
@@ -175,11 +182,10 @@ grpc::Status ProvingService::EvictSRS(grpc::ServerContext *, const v1::EvictSrsR
                                       v1::EvictSrsResponse *response) {
   if (request->circuit_id().empty()) return Done("EvictSRS", Invalid("circuit_id: required"));
   auto outcome = engine_.EvictSrs(request->circuit_id());
-  if (outcome.ok()) {
-    response->set_was_loaded(outcome.value.was_loaded);
-    response->set_freed_bytes(outcome.value.freed_bytes);
-    spdlog::info("evict {}: was_loaded={} freed={}B", request->circuit_id(), outcome.value.was_loaded,
-                 outcome.value.freed_bytes);
+  if (outcome) {
+    response->set_was_loaded(outcome->was_loaded);
+    response->set_freed_bytes(outcome->freed_bytes);
+    spdlog::info("evict {}: was_loaded={} freed={}B", request->circuit_id(), outcome->was_loaded, outcome->freed_bytes);
   }
   return Done("EvictSRS", FromOutcome(outcome));
 }

@@ -104,7 +104,6 @@ TEST(Error, Helpers) {
   const Error b = Prefixed(MakeError(ErrorCode::kNonCanonical, "≥ r"), "comm_d: ");
   EXPECT_EQ(b.code, ErrorCode::kNonCanonical);
   EXPECT_EQ(b.message, "comm_d: ≥ r");
-  EXPECT_EQ(Error("device lost").code, ErrorCode::kInternal);
 }
 
 TEST(ErrorCode, Names) {

@@ -22,9 +22,9 @@ TEST(GtCompat, BellpersonVector1) {
       cuzk::test::FromHex("b8b6d9d77834f37ffddfbd086c5ea84d1e8ad9016f62ef676fb7ef7d7af14a2cedc2cab574f79862"
                           "f85af32cbdaf9980029aba36b7ead7798090003a78a369f171f10ea64352fe3da7653919b1093e75"
                           "1ba25ef252d526aef678786f2453ca6f"));
-  ASSERT_TRUE(g1.Ok()) << g1.message;
-  ASSERT_TRUE(g2.Ok()) << g2.message;
-  const auto gt = CompressGt(Pairing(g1.point, g2.point));
+  ASSERT_TRUE(g1) << g1.ErrorMessage();
+  ASSERT_TRUE(g2) << g2.ErrorMessage();
+  const auto gt = CompressGt(Pairing(*g1, *g2));
   ASSERT_TRUE(gt.has_value());
   const auto expect =
       cuzk::test::FromHex("1755278417e834229d6f519573a260b3b28e5ff146240c21cccf1a889978d3ff141f9225738d0c1ea8c658d5bb46"

@@ -65,17 +65,17 @@ TEST(BoundedEcho, AHugeRegisteredProofNameWithANewlineIsCutAndEscapedEverywhere)
     Engine engine(config);
     RegisterFilecoinHandlers(engine);
     auto result = engine.Prove(request);
-    ASSERT_TRUE(result.ok()) << result.message;
-    ASSERT_EQ(result.value.status, ProofStatus::FAILED);
-    const std::string &error = result.value.error_message;
+    ASSERT_TRUE(result.HasValue()) << result.ErrorMessage();
+    ASSERT_EQ(result->status, ProofStatus::FAILED);
+    const std::string &error = result->error_message;
     EXPECT_LE(error.size(), base::MESSAGE_BYTES + 32);
     EXPECT_NE(error.find("StackedDrg2KiBV1_1\\n[error] forged line xxx"), std::string::npos) << error;
     EXPECT_NE(error.find(" more bytes]"), std::string::npos) << error;
     EXPECT_EQ(error.find('\n'), std::string::npos);
     // the retained job answers Await with the same bounded message
     auto again = engine.Await(request.request_id, 0ms);
-    ASSERT_TRUE(again.ok());
-    EXPECT_EQ(again.value.error_message, error);
+    ASSERT_TRUE(again.HasValue());
+    EXPECT_EQ(again->error_message, error);
     engine.Shutdown(0ms);
     std::filesystem::remove_all(config.param_dir);
   }
@@ -110,16 +110,16 @@ TEST_F(RetentionTest, FinishedJobsAreRetainedWithinAByteBound) {
     ProofRequest r = ChainRequest("job-" + std::to_string(i), 8, 1);
     r.vanilla_proofs[0].resize(1000);
     auto result = engine.Prove(std::move(r));
-    ASSERT_TRUE(result.ok());
-    ASSERT_EQ(result.value.status, ProofStatus::FAILED);
+    ASSERT_TRUE(result.HasValue());
+    ASSERT_EQ(result->status, ProofStatus::FAILED);
   }
   int kept = 0;
-  for (int i = 0; i < JOBS; i++) kept += engine.Await("job-" + std::to_string(i), 1ms).ok();
+  for (int i = 0; i < JOBS; i++) kept += engine.Await("job-" + std::to_string(i), 1ms).HasValue();
   EXPECT_GT(kept, 0);
   EXPECT_LT(kept, JOBS / 2) << "the byte bound forgot nothing";
   // the newest are the ones kept
-  EXPECT_TRUE(engine.Await("job-" + std::to_string(JOBS - 1), 1ms).ok());
-  EXPECT_EQ(engine.Await("job-0", 1ms).code, ErrorCode::NOT_FOUND);
+  EXPECT_TRUE(engine.Await("job-" + std::to_string(JOBS - 1), 1ms).HasValue());
+  EXPECT_EQ(engine.Await("job-0", 1ms).Code(), cuzk::ErrorCode::kNotFound);
 }
 
 TEST_F(RetentionTest, ParameterErrorsNameTheFileNotTheHostDirectory) {
@@ -131,24 +131,23 @@ TEST_F(RetentionTest, ParameterErrorsNameTheFileNotTheHostDirectory) {
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
 
   auto missing = engine.Prove(ChainRequest("missing", 8, 1));
-  ASSERT_TRUE(missing.ok());
-  ASSERT_EQ(missing.value.status, ProofStatus::FAILED);
-  EXPECT_NE(missing.value.error_message.find("test-chain-8.params is not in the parameter directory"),
-            std::string::npos)
-      << missing.value.error_message;
-  EXPECT_EQ(missing.value.error_message.find(dir), std::string::npos) << missing.value.error_message;
+  ASSERT_TRUE(missing.HasValue());
+  ASSERT_EQ(missing->status, ProofStatus::FAILED);
+  EXPECT_NE(missing->error_message.find("test-chain-8.params is not in the parameter directory"), std::string::npos)
+      << missing->error_message;
+  EXPECT_EQ(missing->error_message.find(dir), std::string::npos) << missing->error_message;
 
   std::ofstream(dir + "/test-chain-8.params") << "not a parameter file";
   auto corrupt = engine.Prove(ChainRequest("corrupt", 8, 1));
-  ASSERT_TRUE(corrupt.ok());
-  ASSERT_EQ(corrupt.value.status, ProofStatus::FAILED);
-  EXPECT_NE(corrupt.value.error_message.find("test-chain-8.params"), std::string::npos) << corrupt.value.error_message;
-  EXPECT_EQ(corrupt.value.error_message.find(dir), std::string::npos) << corrupt.value.error_message;
+  ASSERT_TRUE(corrupt.HasValue());
+  ASSERT_EQ(corrupt->status, ProofStatus::FAILED);
+  EXPECT_NE(corrupt->error_message.find("test-chain-8.params"), std::string::npos) << corrupt->error_message;
+  EXPECT_EQ(corrupt->error_message.find(dir), std::string::npos) << corrupt->error_message;
   auto preload = engine.PreloadSrs(ChainId(8));
-  EXPECT_EQ(preload.code, ErrorCode::INTERNAL);
-  EXPECT_EQ(preload.message.find(dir), std::string::npos) << preload.message;
+  EXPECT_EQ(preload.Code(), cuzk::ErrorCode::kInternal);
+  EXPECT_EQ(preload.ErrorMessage().find(dir), std::string::npos) << preload.ErrorMessage();
   auto unknown = engine.PreloadSrs("bad\nid");
-  EXPECT_EQ(unknown.message, "unknown circuit id bad\\nid");
+  EXPECT_EQ(unknown.ErrorMessage(), "unknown circuit id bad\\nid");
   engine.Shutdown(0ms);
   std::filesystem::remove_all(dir);
 }

@@ -19,6 +19,7 @@ struct Injection {
   int fail_first = -1; //!< ProveStart fails this many times, then works; −1: always fails
   int failures = 0;    //!< failures injected so far
   int calls = 0;
+  ErrorCode code = ErrorCode::kInternal; //!< what the injected failures say
 
   void WaitForFailures(int n) {
     std::unique_lock lock(mu);
@@ -40,7 +41,7 @@ public:
       if (injection_->fail_first < 0 || injection_->failures < injection_->fail_first) {
         injection_->failures++;
         injection_->cv.notify_all();
-        return Error{"injected device error " + std::to_string(injection_->failures)};
+        return MakeError(injection_->code, "injected device error " + std::to_string(injection_->failures));
       }
     }
     return cpu_.ProveStart(params, assignments, timings);
@@ -110,11 +111,11 @@ TEST_F(DeviceFailoverTest, AFailingDeviceIsTakenOutAndItsPartitionsAreProvedOnAn
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
   const std::vector<ProofRequest> requests{ChainRequest("porep-1000-1", 8, 4, 1),
                                            ChainRequest("porep-1000-2", 8, 2, 2)};
-  for (const auto &r : requests) ASSERT_TRUE(engine.Submit(r).ok());
+  for (const auto &r : requests) ASSERT_TRUE(engine.Submit(r).HasValue());
   for (const auto &r : requests) {
     auto result = engine.Await(r.request_id, 0ms);
-    ASSERT_TRUE(result.ok());
-    ExpectChainProofsVerify(result.value, r); // every partition verified, none lost or unproved
+    ASSERT_TRUE(result.HasValue());
+    ExpectChainProofsVerify(result.Value(), r); // every partition verified, none lost or unproved
   }
   const EngineStatus s = engine.Status();
   const DeviceStatus &failing = Find(s, "cpu-failing"), &good = Find(s, "cpu-good");
@@ -150,14 +151,14 @@ TEST_F(DeviceFailoverTest, ErrorsBelowTheLimitDoNotTakeADeviceOut) {
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
   // three partitions: whichever device takes the first, the flaky one fails two
   const ProofRequest r = ChainRequest("porep-1000-3", 8, 3, 3);
-  ASSERT_TRUE(engine.Submit(r).ok());
+  ASSERT_TRUE(engine.Submit(r).HasValue());
   auto result = engine.Await(r.request_id, 0ms);
-  ASSERT_TRUE(result.ok());
-  ExpectChainProofsVerify(result.value, r);
+  ASSERT_TRUE(result.HasValue());
+  ExpectChainProofsVerify(result.Value(), r);
   const ProofRequest after = ChainRequest("porep-1000-4", 8, 4, 4);
   auto second = engine.Prove(after);
-  ASSERT_TRUE(second.ok());
-  ExpectChainProofsVerify(second.value, after);
+  ASSERT_TRUE(second.HasValue());
+  ExpectChainProofsVerify(second.Value(), after);
   const EngineStatus s = engine.Status(); // kept: Find returns a reference into it
   const DeviceStatus &flaky = Find(s, "cpu-flaky");
   EXPECT_FALSE(flaky.failed);
@@ -172,22 +173,55 @@ TEST_F(DeviceFailoverTest, WithNoDeviceLeftJobsFailWithTheDeviceErrorAndNewOnesA
   Engine engine(config);
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
   auto first = engine.Prove(ChainRequest("porep-1000-5", 8, 1, 5));
-  ASSERT_TRUE(first.ok());
-  EXPECT_EQ(first.value.status, ProofStatus::FAILED);
-  EXPECT_TRUE(first.value.proof.empty());
-  EXPECT_NE(first.value.error_message.find("injected device error 1"), std::string::npos) << first.value.error_message;
-  EXPECT_NE(first.value.error_message.find("no other device left"), std::string::npos) << first.value.error_message;
+  ASSERT_TRUE(first.HasValue());
+  EXPECT_EQ(first->status, ProofStatus::FAILED);
+  EXPECT_TRUE(first->proof.empty());
+  EXPECT_NE(first->error_message.find("injected device error 1"), std::string::npos) << first->error_message;
+  EXPECT_NE(first->error_message.find("no other device left"), std::string::npos) << first->error_message;
   EXPECT_FALSE(Find(engine.Status(), "cpu-only").failed);
 
   auto second = engine.Prove(ChainRequest("porep-1000-6", 8, 1, 6));
-  ASSERT_TRUE(second.ok());
-  EXPECT_EQ(second.value.status, ProofStatus::FAILED);
+  ASSERT_TRUE(second.HasValue());
+  EXPECT_EQ(second->status, ProofStatus::FAILED);
   EXPECT_TRUE(Find(engine.Status(), "cpu-only").failed);
   auto refused = engine.Submit(ChainRequest("porep-1000-7", 8, 1, 7));
-  EXPECT_EQ(refused.code, ErrorCode::UNAVAILABLE);
-  EXPECT_NE(refused.message.find("no proving device left in rotation; cpu-only: 2 device errors in a row"),
+  EXPECT_EQ(refused.Code(), cuzk::ErrorCode::kUnavailable);
+  EXPECT_NE(refused.ErrorMessage().find("no proving device left in rotation; cpu-only: 2 device errors in a row"),
             std::string::npos)
-      << refused.message;
+      << refused.ErrorMessage();
+}
+
+// a partition the backend refuses as input (a shape that does not fit the parameters) is no fault of the device:
+// its job fails with the message, nothing is retried, and the device keeps proving
+TEST_F(DeviceFailoverTest, ARefusedPartitionFailsItsJobWithoutCountingAgainstTheDevice) {
+  EngineConfig config = SmallConfig(*dir_, 1);
+  config.device_failure_limit = 1;
+  config.devices = {
+      Device("cpu-refusing", [inj = injection_] { return std::make_unique<FailingOnDemandBackend>(inj); })};
+  injection_->fail_first = 2;
+  injection_->code = ErrorCode::kInvalidArgument;
+  Engine engine(config);
+  engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+  for (int i = 1; i <= 2; i++) {
+    auto refused = engine.Prove(ChainRequest("porep-1000-1" + std::to_string(i), 8, 1, 10 + i));
+    ASSERT_TRUE(refused.HasValue());
+    EXPECT_EQ(refused->status, ProofStatus::FAILED);
+    EXPECT_TRUE(refused->proof.empty());
+    EXPECT_NE(refused->error_message.find("injected device error " + std::to_string(i)), std::string::npos)
+        << refused->error_message;
+    EXPECT_EQ(refused->error_message.find("no other device left"), std::string::npos) << refused->error_message;
+  }
+  const ProofRequest r = ChainRequest("porep-1000-13", 8, 2, 13);
+  auto result = engine.Prove(r);
+  ASSERT_TRUE(result.HasValue());
+  ExpectChainProofsVerify(result.Value(), r);
+  const EngineStatus s = engine.Status();
+  const DeviceStatus &device = Find(s, "cpu-refusing");
+  EXPECT_FALSE(device.failed);
+  EXPECT_EQ(device.consecutive_failures, 0u);
+  EXPECT_EQ(device.partitions_proved, 2u);
+  std::lock_guard lock(injection_->mu);
+  EXPECT_EQ(injection_->calls, 4) << "a refused partition was retried";
 }
 
 TEST_F(DeviceFailoverTest, ADeviceWithoutABackendIsOutFromTheStart) {
@@ -200,8 +234,8 @@ TEST_F(DeviceFailoverTest, ADeviceWithoutABackendIsOutFromTheStart) {
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
   const ProofRequest r = ChainRequest("porep-1000-8", 8, 2, 8);
   auto result = engine.Prove(r);
-  ASSERT_TRUE(result.ok());
-  ExpectChainProofsVerify(result.value, r);
+  ASSERT_TRUE(result.HasValue());
+  ExpectChainProofsVerify(result.Value(), r);
   const EngineStatus s = engine.Status();
   const DeviceStatus &broken = Find(s, "cpu-broken");
   EXPECT_TRUE(broken.failed);

@@ -67,18 +67,18 @@ TEST(Metrics, TextIsWellFormedAndFollowsTheEngine) {
   EXPECT_EQ(before["cuzk_working_memory_limit_bytes"], double(uint64_t(1) << 30));
   EXPECT_EQ(before["cuzk_device_workers{device=\"cpu\"}"], 1);
 
-  ASSERT_EQ(engine.Prove(ChainRequest("a", 8, 2)).value.status, ProofStatus::COMPLETED);
+  ASSERT_EQ(engine.Prove(ChainRequest("a", 8, 2))->status, ProofStatus::COMPLETED);
   ProofRequest winning = ChainRequest("w", 8, 1, 5);
   winning.proof_kind = ProofKind::WINNING_POST;
-  ASSERT_EQ(engine.Prove(winning).value.status, ProofStatus::COMPLETED);
+  ASSERT_EQ(engine.Prove(winning)->status, ProofStatus::COMPLETED);
   ProofRequest bad = ChainRequest("bad", 8, 1, 6);
   bad.vanilla_proofs[0].clear();
-  ASSERT_EQ(engine.Prove(bad).value.status, ProofStatus::FAILED);
+  ASSERT_EQ(engine.Prove(bad)->status, ProofStatus::FAILED);
   ProofRequest held = ChainRequest("held", 8, 1, 7);
   held.sector_number = HOLD;
-  ASSERT_TRUE(engine.Submit(held).ok());
+  ASSERT_TRUE(engine.Submit(held).HasValue());
   handler->gate->AwaitWaiters(1);
-  ASSERT_TRUE(engine.Submit(ChainRequest("queued", 8, 1, 8, Priority::LOW)).ok());
+  ASSERT_TRUE(engine.Submit(ChainRequest("queued", 8, 1, 8, Priority::LOW)).HasValue());
 
   auto m = ParseExposition(engine.MetricsText());
   EXPECT_EQ(m["cuzk_proofs_completed_total{proof_kind=\"porep_c2\"}"], 1);
@@ -109,7 +109,7 @@ TEST(Metrics, TextIsWellFormedAndFollowsTheEngine) {
   EXPECT_GT(s.devices[0].busy_seconds, 0);
   EXPECT_GT(s.uptime_seconds, 0);
   handler->gate->Open();
-  EXPECT_EQ(engine.Await("queued", 0ms).value.status, ProofStatus::COMPLETED);
+  EXPECT_EQ(engine.Await("queued", 0ms)->status, ProofStatus::COMPLETED);
 }
 
 } // namespace

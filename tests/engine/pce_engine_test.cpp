@@ -41,9 +41,9 @@ protected:
   ProofResult Prove(Engine &engine, const std::string &id, size_t partitions, uint64_t seed) {
     const ProofRequest r = ChainRequest(id, LENGTH, partitions, seed);
     auto result = engine.Prove(r);
-    EXPECT_TRUE(result.ok()) << result.message;
-    ExpectChainProofsVerify(result.value, r);
-    return result.value;
+    EXPECT_TRUE(result.HasValue()) << result.ErrorMessage();
+    ExpectChainProofsVerify(result.Value(), r);
+    return result.Value();
   }
   bool Loaded(Engine &engine) {
     const EngineStatus s = engine.Status();

@@ -58,7 +58,7 @@ TEST_F(PipelineTest, BudgetForOnePartitionAdmitsOneAtATime) {
   auto engine = Start(PartitionEstimate() + PartitionEstimate() / 2);
   ProofRequest r = ChainRequest("gated", 64, 3);
   r.sector_number = HOLD;
-  ASSERT_TRUE(engine->Submit(r).ok());
+  ASSERT_TRUE(engine->Submit(r).HasValue());
   handler_->gate->AwaitWaiters(1);
   // the second worker has looked at partition 1 and been refused by the memory budget (an event
   // counted under the engine's lock), so whatever it would have done it has done: no waiting on time
@@ -68,7 +68,7 @@ TEST_F(PipelineTest, BudgetForOnePartitionAdmitsOneAtATime) {
   EXPECT_EQ(s.working_memory_used_bytes, PartitionEstimate());
   EXPECT_EQ(s.priorities[2].queued_partitions, 2u); // NORMAL: partitions 1 and 2 wait for memory
   handler_->gate->Open();
-  ExpectChainProofsVerify(engine->Await("gated", 0ms).value, r);
+  ExpectChainProofsVerify(engine->Await("gated", 0ms).Value(), r);
   EXPECT_EQ(*handler_->max_active, 1);
 }
 
@@ -76,11 +76,11 @@ TEST_F(PipelineTest, RoomyBudgetSynthesisesInParallel) {
   auto engine = Start(64 * PartitionEstimate());
   ProofRequest r = ChainRequest("parallel", 64, 3);
   r.sector_number = HOLD;
-  ASSERT_TRUE(engine->Submit(r).ok());
+  ASSERT_TRUE(engine->Submit(r).HasValue());
   handler_->gate->AwaitWaiters(2); // both workers inside synthesis at once
   EXPECT_EQ(engine->Status().working_memory_used_bytes, 2 * PartitionEstimate());
   handler_->gate->Open();
-  ExpectChainProofsVerify(engine->Await("parallel", 0ms).value, r);
+  ExpectChainProofsVerify(engine->Await("parallel", 0ms).Value(), r);
   EXPECT_EQ(*handler_->max_active, 2);
   EXPECT_EQ(engine->Status().memory_waits, 0u); // the budget never held a partition back
 }
@@ -88,41 +88,41 @@ TEST_F(PipelineTest, RoomyBudgetSynthesisesInParallel) {
 TEST_F(PipelineTest, PartitionLargerThanTheWholeBudgetFailsItsJob) {
   auto engine = Start(PartitionEstimate() / 2);
   auto r = engine->Prove(ChainRequest("huge", 64, 1));
-  EXPECT_EQ(r.value.status, ProofStatus::FAILED);
-  EXPECT_NE(r.value.error_message.find("more than the whole budget"), std::string::npos) << r.value.error_message;
+  EXPECT_EQ(r->status, ProofStatus::FAILED);
+  EXPECT_NE(r->error_message.find("more than the whole budget"), std::string::npos) << r->error_message;
 }
 
 TEST_F(PipelineTest, ShutdownLetsARunningJobFinishAndFailsPendingOnes) {
   auto engine = Start(64 * PartitionEstimate(), 1);
   ProofRequest running = ChainRequest("in-flight", 64, 1);
   running.sector_number = HOLD;
-  ASSERT_TRUE(engine->Submit(running).ok());
+  ASSERT_TRUE(engine->Submit(running).HasValue());
   handler_->gate->AwaitWaiters(1);
-  ASSERT_TRUE(engine->Submit(ChainRequest("queued", 64, 1, 2)).ok());
+  ASSERT_TRUE(engine->Submit(ChainRequest("queued", 64, 1, 2)).HasValue());
   std::thread stopper([&] { engine->Shutdown(30s); });
   auto queued = engine->Await("queued", 0ms);
-  EXPECT_EQ(queued.value.status, ProofStatus::FAILED);
-  EXPECT_EQ(queued.value.error_message, "engine shutting down before the job started");
+  EXPECT_EQ(queued->status, ProofStatus::FAILED);
+  EXPECT_EQ(queued->error_message, "engine shutting down before the job started");
   auto late = engine->Submit(ChainRequest("late", 64, 1, 3));
-  EXPECT_EQ(late.code, ErrorCode::UNAVAILABLE);
+  EXPECT_EQ(late.Code(), cuzk::ErrorCode::kUnavailable);
   EXPECT_TRUE(engine->Status().shutting_down);
   handler_->gate->Open();
   stopper.join();
-  ExpectChainProofsVerify(engine->Await("in-flight", 0ms).value, running); // results outlive the workers
+  ExpectChainProofsVerify(engine->Await("in-flight", 0ms).Value(), running); // results outlive the workers
 }
 
 TEST_F(PipelineTest, ShutdownAfterItsGraceStopsRunningJobsAtAPartitionBoundary) {
   auto engine = Start(64 * PartitionEstimate(), 1);
   ProofRequest running = ChainRequest("long", 64, 3);
   running.sector_number = HOLD;
-  ASSERT_TRUE(engine->Submit(running).ok());
+  ASSERT_TRUE(engine->Submit(running).HasValue());
   handler_->gate->AwaitWaiters(1);
   const auto t0 = std::chrono::steady_clock::now();
   std::thread stopper([&] { engine->Shutdown(100ms); });
   auto r = engine->Await("long", 0ms);
   EXPECT_GE(std::chrono::steady_clock::now() - t0, 100ms);
-  EXPECT_EQ(r.value.status, ProofStatus::FAILED);
-  EXPECT_EQ(r.value.error_message, "engine shutting down: stopped at a partition boundary");
+  EXPECT_EQ(r->status, ProofStatus::FAILED);
+  EXPECT_EQ(r->error_message, "engine shutting down: stopped at a partition boundary");
   handler_->gate->Open(); // the worker finishes its partition, sees the job over, and exits
   stopper.join();
   EXPECT_EQ(engine->Status().devices[0].partitions_proved, 0u);

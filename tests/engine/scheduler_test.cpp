@@ -98,8 +98,8 @@ protected:
   }
   static void ExpectCompleted(Engine &engine, const ProofRequest &request) {
     auto r = engine.Await(request.request_id, 0ms);
-    ASSERT_TRUE(r.ok()) << r.message;
-    ExpectChainProofsVerify(r.value, request);
+    ASSERT_TRUE(r.HasValue()) << r.ErrorMessage();
+    ExpectChainProofsVerify(r.Value(), request);
   }
   static uint64_t PartitionEstimate(size_t length) {
     const auto &p = ParamDir::Params(length);
@@ -118,11 +118,11 @@ TEST_F(SchedulerTest, TheCriticalLaneProvesAWinningPoStWhileEveryWorkerIsBusy) {
   auto engine = Start(Config(1, true));
   ProofRequest porep = ChainRequest("porep", 64, 1, 1);
   porep.sector_number = HOLD; // the only ordinary worker stays inside this synthesis
-  ASSERT_TRUE(engine->Submit(porep).ok());
+  ASSERT_TRUE(engine->Submit(porep).HasValue());
   normal_->gate->AwaitWaiters(1);
   const ProofRequest winning = Winning("winning", 9);
-  auto w = engine->Await(engine->Submit(winning).value.job_id, 120s);
-  ExpectChainProofsVerify(w.value, winning);
+  auto w = engine->Await(engine->Submit(winning)->job_id, 120s);
+  ExpectChainProofsVerify(w.Value(), winning);
   EXPECT_EQ(normal_->gate->Waiting(), 1); // proved while the NORMAL synthesis was still running
   normal_->gate->Open();
   ExpectCompleted(*engine, porep);
@@ -132,11 +132,11 @@ TEST_F(SchedulerTest, WithoutTheLaneAWinningPoStWaitsForAFreeWorker) {
   auto engine = Start(Config(1, false));
   ProofRequest porep = ChainRequest("porep", 64, 1, 1);
   porep.sector_number = HOLD;
-  ASSERT_TRUE(engine->Submit(porep).ok());
+  ASSERT_TRUE(engine->Submit(porep).HasValue());
   normal_->gate->AwaitWaiters(1);
   const ProofRequest winning = Winning("winning", 9);
-  ASSERT_TRUE(engine->Submit(winning).ok());
-  EXPECT_EQ(engine->Await("winning", 300ms).value.status, ProofStatus::TIMEOUT);
+  ASSERT_TRUE(engine->Submit(winning).HasValue());
+  EXPECT_EQ(engine->Await("winning", 300ms)->status, ProofStatus::TIMEOUT);
   EXPECT_EQ(engine->Status().priorities[0].pending_jobs, 1u); // CRITICAL, not yet planned
   normal_->gate->Open();
   ExpectCompleted(*engine, winning);
@@ -149,12 +149,12 @@ TEST_F(SchedulerTest, ReadySlotsFullOfNormalWorkDoNotHoldBackACriticalPartition)
   config.max_ready_partitions = 2;
   auto engine = Start(config);
   const ProofRequest p1 = ChainRequest("porep-1", 64, 3, 1), p2 = ChainRequest("porep-2", 64, 3, 2);
-  ASSERT_TRUE(engine->Submit(p1).ok());
-  ASSERT_TRUE(engine->Submit(p2).ok());
+  ASSERT_TRUE(engine->Submit(p1).HasValue());
+  ASSERT_TRUE(engine->Submit(p2).HasValue());
   log_->gate->AwaitWaiters(1);
   ASSERT_TRUE(Eventually([&] { return engine->Status().ready_partitions == 2; })); // the bounded queue is full
   const ProofRequest winning = Winning("winning", 9);
-  ASSERT_TRUE(engine->Submit(winning).ok());
+  ASSERT_TRUE(engine->Submit(winning).HasValue());
   // synthesised although two NORMAL partitions fill the queue (they only bound NORMAL work)
   ASSERT_TRUE(Eventually([&] { return engine->Status().ready_partitions == 3; }));
   EXPECT_EQ(engine->Status().priorities[2].queued_partitions, 3u); // porep-2's partitions still wait
@@ -169,10 +169,10 @@ TEST_F(SchedulerTest, AFreeProverWaitsForACriticalPartitionBeingSynthesised) {
   auto engine = Start(config);
   ProofRequest winning = Winning("winning", 9);
   winning.sector_number = HOLD; // the lane stays inside the CRITICAL synthesis
-  ASSERT_TRUE(engine->Submit(winning).ok());
+  ASSERT_TRUE(engine->Submit(winning).HasValue());
   critical_->gate->AwaitWaiters(1);
   const ProofRequest porep = ChainRequest("porep", 64, 2, 3);
-  ASSERT_TRUE(engine->Submit(porep).ok());
+  ASSERT_TRUE(engine->Submit(porep).HasValue());
   // the prover looked at both ready partitions and held off (not "had no time to take them yet")
   ASSERT_TRUE(Eventually([&] {
     const EngineStatus s = engine->Status();
@@ -195,10 +195,10 @@ TEST_F(SchedulerTest, WithTwoProversOneGoesOnWithNormalWork) {
   auto engine = Start(config);
   ProofRequest winning = Winning("winning", 9);
   winning.sector_number = HOLD;
-  ASSERT_TRUE(engine->Submit(winning).ok());
+  ASSERT_TRUE(engine->Submit(winning).HasValue());
   critical_->gate->AwaitWaiters(1);
   const ProofRequest porep = ChainRequest("porep", 64, 2, 3);
-  ASSERT_TRUE(engine->Submit(porep).ok());
+  ASSERT_TRUE(engine->Submit(porep).HasValue());
   // one prover is kept for the CRITICAL partition, the other proves both NORMAL ones meanwhile
   ExpectCompleted(*engine, porep);
   EXPECT_EQ(critical_->gate->Waiting(), 1);
@@ -214,11 +214,11 @@ TEST_F(SchedulerTest, ACriticalPartitionTakesTheFirstMemoryAProverReleases) {
   config.working_memory_bytes = PartitionEstimate(64) * 5 / 2; // two partitions of 64
   auto engine = Start(config);
   const ProofRequest porep = ChainRequest("porep", 64, 4, 4);
-  ASSERT_TRUE(engine->Submit(porep).ok());
+  ASSERT_TRUE(engine->Submit(porep).HasValue());
   log_->gate->AwaitWaiters(1); // partition 0 is being proved, partition 1 waits for the prover
   ASSERT_TRUE(Eventually([&] { return engine->Status().ready_partitions == 1; }));
   const ProofRequest winning = Winning("winning", 9, 64); // as large: it needs partition 0's memory
-  ASSERT_TRUE(engine->Submit(winning).ok());
+  ASSERT_TRUE(engine->Submit(winning).HasValue());
   ASSERT_TRUE(Eventually([&] { return engine->Status().priorities[0].queued_partitions == 1; }));
   EXPECT_EQ(engine->Status().working_memory_used_bytes, 2 * PartitionEstimate(64));
   log_->gate->Open();

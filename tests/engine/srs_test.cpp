@@ -46,10 +46,10 @@ TEST_F(SrsTest, PreloadEvictAndTiers) {
   EXPECT_FALSE(Find(before, "porep-32g")); // official ids are listed only when their file exists
 
   auto first = srs.Preload(ChainId(8));
-  ASSERT_TRUE(first.ok()) << first.message;
-  EXPECT_FALSE(first.value.already_loaded);
+  ASSERT_TRUE(first.HasValue()) << first.ErrorMessage();
+  EXPECT_FALSE(first->already_loaded);
   auto second = srs.Preload(ChainId(8));
-  EXPECT_TRUE(second.value.already_loaded);
+  EXPECT_TRUE(second->already_loaded);
   const auto hot = Find(srs.Status(), ChainId(8));
   ASSERT_TRUE(hot);
   EXPECT_EQ(hot->tier, SrsTier::HOT);
@@ -58,23 +58,24 @@ TEST_F(SrsTest, PreloadEvictAndTiers) {
   EXPECT_EQ(srs.UsedBytes(), hot->size_bytes);
 
   auto evicted = srs.Evict(ChainId(8));
-  ASSERT_TRUE(evicted.ok());
-  EXPECT_TRUE(evicted.value.was_loaded);
-  EXPECT_EQ(evicted.value.freed_bytes, hot->size_bytes);
+  ASSERT_TRUE(evicted.HasValue());
+  EXPECT_TRUE(evicted->was_loaded);
+  EXPECT_EQ(evicted->freed_bytes, hot->size_bytes);
   EXPECT_EQ(srs.UsedBytes(), 0u);
   EXPECT_EQ(Find(srs.Status(), ChainId(8))->tier, SrsTier::WARM);
-  EXPECT_FALSE(srs.Evict(ChainId(8)).value.was_loaded);
+  EXPECT_FALSE(srs.Evict(ChainId(8))->was_loaded);
   EXPECT_EQ(srs.Counters().loads, 1u);
   EXPECT_EQ(srs.Counters().evictions, 1u);
 
-  EXPECT_EQ(srs.Preload("no-such-circuit").code, ErrorCode::NOT_FOUND);
-  EXPECT_EQ(srs.Evict("no-such-circuit").code, ErrorCode::NOT_FOUND);
+  EXPECT_EQ(srs.Preload("no-such-circuit").Code(), cuzk::ErrorCode::kNotFound);
+  EXPECT_EQ(srs.Evict("no-such-circuit").Code(), cuzk::ErrorCode::kNotFound);
   auto missing = srs.Preload("porep-32g");
-  EXPECT_EQ(missing.code, ErrorCode::NOT_FOUND);
-  EXPECT_NE(missing.message.find("v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
-                                 "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820.params"),
-            std::string::npos)
-      << missing.message;
+  EXPECT_EQ(missing.Code(), cuzk::ErrorCode::kNotFound);
+  EXPECT_NE(
+      missing.ErrorMessage().find("v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
+                                  "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820.params"),
+      std::string::npos)
+      << missing.ErrorMessage();
 }
 
 TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
@@ -82,9 +83,9 @@ TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
   const uint64_t budget = FileSize(32) + FileSize(33) + FileSize(34) / 2;
   SrsManager srs(ManagerConfig(budget));
   // the LRU order is the order of uses (a use counter), not of clock readings: no waits needed
-  ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
-  ASSERT_TRUE(srs.Preload(ChainId(33)).ok());
-  ASSERT_TRUE(srs.Preload(ChainId(34)).ok()) << "needs 32 evicted";
+  ASSERT_TRUE(srs.Preload(ChainId(32)).HasValue());
+  ASSERT_TRUE(srs.Preload(ChainId(33)).HasValue());
+  ASSERT_TRUE(srs.Preload(ChainId(34)).HasValue()) << "needs 32 evicted";
   auto s = srs.Status();
   EXPECT_EQ(Find(s, ChainId(32))->tier, SrsTier::WARM);
   EXPECT_EQ(Find(s, ChainId(33))->tier, SrsTier::HOT);
@@ -93,13 +94,13 @@ TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
 
   // a lease pins 33 (the least recently used now): loading 32 again must evict 34 instead
   auto lease = srs.Acquire(ChainId(33));
-  ASSERT_TRUE(lease.ok());
-  EXPECT_TRUE(lease.value.was_loaded);
+  ASSERT_TRUE(lease.HasValue());
+  EXPECT_TRUE(lease->was_loaded);
   EXPECT_EQ(Find(srs.Status(), ChainId(33))->ref_count, 1u);
   auto evict_held = srs.Evict(ChainId(33));
-  EXPECT_EQ(evict_held.code, ErrorCode::FAILED_PRECONDITION);
-  EXPECT_NE(evict_held.message.find("in use by 1 job"), std::string::npos);
-  ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
+  EXPECT_EQ(evict_held.Code(), cuzk::ErrorCode::kFailedPrecondition);
+  EXPECT_NE(evict_held.ErrorMessage().find("in use by 1 job"), std::string::npos);
+  ASSERT_TRUE(srs.Preload(ChainId(32)).HasValue());
   s = srs.Status();
   EXPECT_EQ(Find(s, ChainId(33))->tier, SrsTier::HOT);
   EXPECT_EQ(Find(s, ChainId(34))->tier, SrsTier::WARM);
@@ -107,22 +108,22 @@ TEST_F(SrsTest, LeastRecentlyUsedUnreferencedEntryIsEvictedForRoom) {
   // with 32 and 33 both leased there is no room for 34 now (retry later), and the lease's release
   // makes room again
   auto lease32 = srs.Acquire(ChainId(32));
-  ASSERT_TRUE(lease32.ok());
-  EXPECT_EQ(srs.Acquire(ChainId(34)).code, ErrorCode::UNAVAILABLE);
-  lease32.value.lease.reset();
+  ASSERT_TRUE(lease32.HasValue());
+  EXPECT_EQ(srs.Acquire(ChainId(34)).Code(), cuzk::ErrorCode::kUnavailable);
+  lease32->lease.reset();
   EXPECT_EQ(Find(srs.Status(), ChainId(32))->ref_count, 0u);
-  EXPECT_TRUE(srs.Acquire(ChainId(34)).ok());
+  EXPECT_TRUE(srs.Acquire(ChainId(34)).HasValue());
 }
 
 TEST_F(SrsTest, RecentlyUsedEntriesAreNotEvictedBeforeTheirMinimumIdleTime) {
   auto cfg = ManagerConfig(FileSize(32) + FileSize(33) + FileSize(34) / 2);
   cfg.min_idle = std::chrono::hours(1);
   SrsManager srs(cfg);
-  ASSERT_TRUE(srs.Preload(ChainId(32)).ok());
-  ASSERT_TRUE(srs.Preload(ChainId(33)).ok());
-  EXPECT_EQ(srs.Preload(ChainId(34)).code, ErrorCode::UNAVAILABLE);
-  EXPECT_TRUE(srs.Evict(ChainId(32)).value.was_loaded); // an explicit eviction is not held back
-  EXPECT_TRUE(srs.Preload(ChainId(34)).ok());
+  ASSERT_TRUE(srs.Preload(ChainId(32)).HasValue());
+  ASSERT_TRUE(srs.Preload(ChainId(33)).HasValue());
+  EXPECT_EQ(srs.Preload(ChainId(34)).Code(), cuzk::ErrorCode::kUnavailable);
+  EXPECT_TRUE(srs.Evict(ChainId(32))->was_loaded); // an explicit eviction is not held back
+  EXPECT_TRUE(srs.Preload(ChainId(34)).HasValue());
 }
 
 TEST_F(SrsTest, EnginePreloadsConfiguredEntriesAtStart) {
@@ -136,16 +137,16 @@ TEST_F(SrsTest, EnginePreloadsConfiguredEntriesAtStart) {
   };
   for (int i = 0; i < 500 && !preloaded(); i++) std::this_thread::sleep_for(10ms);
   EXPECT_EQ(Find(engine.Status().srs, ChainId(8))->tier, SrsTier::HOT);
-  EXPECT_TRUE(engine.PreloadSrs(ChainId(8)).value.already_loaded);
-  EXPECT_EQ(engine.EvictSrs(ChainId(8)).value.was_loaded, true);
-  EXPECT_EQ(engine.EvictSrs("no-such-circuit").code, ErrorCode::NOT_FOUND);
+  EXPECT_TRUE(engine.PreloadSrs(ChainId(8))->already_loaded);
+  EXPECT_EQ(engine.EvictSrs(ChainId(8))->was_loaded, true);
+  EXPECT_EQ(engine.EvictSrs("no-such-circuit").Code(), cuzk::ErrorCode::kNotFound);
 }
 
 TEST_F(SrsTest, EntryLargerThanTheBudgetIsRefused) {
   SrsManager srs(ManagerConfig(FileSize(8) / 2));
   auto r = srs.Preload(ChainId(8));
-  EXPECT_EQ(r.code, ErrorCode::FAILED_PRECONDITION);
-  EXPECT_NE(r.message.find("more than the SRS budget"), std::string::npos) << r.message;
+  EXPECT_EQ(r.Code(), cuzk::ErrorCode::kFailedPrecondition);
+  EXPECT_NE(r.ErrorMessage().find("more than the SRS budget"), std::string::npos) << r.ErrorMessage();
 }
 
 TEST_F(SrsTest, CorruptFilesAndMismatchedVerifyingKeysAreErrors) {
@@ -163,10 +164,10 @@ TEST_F(SrsTest, CorruptFilesAndMismatchedVerifyingKeysAreErrors) {
   cfg.files["mixed"] = "test-mixed";
   SrsManager srs(cfg);
   auto garbage = srs.Preload("garbage");
-  EXPECT_EQ(garbage.code, ErrorCode::INTERNAL);
+  EXPECT_EQ(garbage.Code(), cuzk::ErrorCode::kInternal);
   auto mixed = srs.Preload("mixed");
-  EXPECT_EQ(mixed.code, ErrorCode::INTERNAL);
-  EXPECT_NE(mixed.message.find("is not the verifying key of"), std::string::npos) << mixed.message;
+  EXPECT_EQ(mixed.Code(), cuzk::ErrorCode::kInternal);
+  EXPECT_NE(mixed.ErrorMessage().find("is not the verifying key of"), std::string::npos) << mixed.ErrorMessage();
   EXPECT_EQ(srs.UsedBytes(), 0u); // failed loads give their reservation back
   EXPECT_EQ(Find(srs.Status(), "garbage")->tier, SrsTier::COLD);
 }
@@ -178,7 +179,7 @@ TEST_F(SrsTest, ConcurrentAcquirersShareOneLoad) {
   for (int i = 0; i < 4; i++)
     threads.emplace_back([&] {
       auto r = srs.Acquire(ChainId(64));
-      ok += r.ok();
+      ok += r.HasValue();
     });
   for (auto &t : threads) t.join();
   EXPECT_EQ(ok, 4);
@@ -194,19 +195,19 @@ TEST_F(SrsTest, EngineJobWaitsForRoomInTheSrsBudgetThenCompletes) {
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler);
   ProofRequest holder = ChainRequest("holder", 64, 1);
   holder.sector_number = HOLD;
-  ASSERT_TRUE(engine.Submit(holder).ok());
+  ASSERT_TRUE(engine.Submit(holder).HasValue());
   handler->gate->AwaitWaiters(1); // holder leases test-chain-64 and waits in synthesis
   const ProofRequest waiter = ChainRequest("waiter", 32, 1);
-  ASSERT_TRUE(engine.Submit(waiter).ok());
-  EXPECT_EQ(engine.Await("waiter", 300ms).value.status, ProofStatus::TIMEOUT); // parked, not failed
+  ASSERT_TRUE(engine.Submit(waiter).HasValue());
+  EXPECT_EQ(engine.Await("waiter", 300ms)->status, ProofStatus::TIMEOUT); // parked, not failed
   const auto held = Find(engine.Status().srs, ChainId(64));
   ASSERT_TRUE(held);
   EXPECT_EQ(held->ref_count, 1u);
   handler->gate->Open();
-  ExpectChainProofsVerify(engine.Await("holder", 0ms).value, holder);
+  ExpectChainProofsVerify(engine.Await("holder", 0ms).Value(), holder);
   auto w = engine.Await("waiter", 0ms);
-  ExpectChainProofsVerify(w.value, waiter);
-  EXPECT_GT(w.value.timings.srs_load_ms, 0);
+  ExpectChainProofsVerify(w.Value(), waiter);
+  EXPECT_GT(w->timings.srs_load_ms, 0);
   const auto s = engine.Status();
   EXPECT_EQ(Find(s.srs, ChainId(64))->tier, SrsTier::WARM);
   EXPECT_EQ(Find(s.srs, ChainId(32))->tier, SrsTier::HOT);

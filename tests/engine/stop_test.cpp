@@ -109,17 +109,17 @@ ParamDir *StopTest::dir_ = nullptr;
 
 TEST_F(StopTest, ACancelStopsARunningSynthesisAndFreesItsWorker) {
   auto engine = Start();
-  ASSERT_TRUE(engine->Submit(EndlessRequest("snap-1000-1")).ok());
+  ASSERT_TRUE(engine->Submit(EndlessRequest("snap-1000-1")).HasValue());
   endless_->record->started.get_future().wait();
-  ASSERT_TRUE(engine->Cancel("snap-1000-1").ok());
+  ASSERT_TRUE(engine->Cancel("snap-1000-1").HasValue());
   const std::string ended = endless_->record->ended.get_future().get();
   EXPECT_EQ(ended.rfind("stopped after ", 0), 0u) << ended;
-  EXPECT_EQ(engine->Await("snap-1000-1", 0ms).value.status, ProofStatus::CANCELLED);
+  EXPECT_EQ(engine->Await("snap-1000-1", 0ms)->status, ProofStatus::CANCELLED);
   // the only synthesis worker is free again: the next job is proved
   const ProofRequest next = ChainRequest("porep-1000-2", 8, 1);
   auto proved = engine->Prove(next);
-  ASSERT_TRUE(proved.ok());
-  ExpectChainProofsVerify(proved.value, next);
+  ASSERT_TRUE(proved.HasValue());
+  ExpectChainProofsVerify(proved.Value(), next);
   EXPECT_EQ(engine->Status().working_memory_used_bytes, 0u);
 }
 
@@ -129,16 +129,16 @@ TEST_F(StopTest, ACancelStopsARunningCpuProveAndIsNoDeviceFailure) {
   config.devices[0].make_backend = [record] { return std::make_unique<StoppableBackend>(record); };
   Engine engine(config);
   engine.RegisterHandler(ProofKind::POREP_SEAL_COMMIT, std::make_shared<ChainHandler>());
-  ASSERT_TRUE(engine.Submit(ChainRequest("porep-1000-4", 8, 1)).ok());
+  ASSERT_TRUE(engine.Submit(ChainRequest("porep-1000-4", 8, 1)).HasValue());
   record->started.get_future().wait();
-  ASSERT_TRUE(engine.Cancel("porep-1000-4").ok());
+  ASSERT_TRUE(engine.Cancel("porep-1000-4").HasValue());
   EXPECT_EQ(record->ended.get_future().get(), "prove stopped");
-  EXPECT_EQ(engine.Await("porep-1000-4", 0ms).value.status, ProofStatus::CANCELLED);
+  EXPECT_EQ(engine.Await("porep-1000-4", 0ms)->status, ProofStatus::CANCELLED);
   // the prover is free, and its device took no failure for the stop
   const ProofRequest next = ChainRequest("porep-1000-5", 8, 1);
   auto proved = engine.Prove(next);
-  ASSERT_TRUE(proved.ok());
-  ExpectChainProofsVerify(proved.value, next);
+  ASSERT_TRUE(proved.HasValue());
+  ExpectChainProofsVerify(proved.Value(), next);
   const EngineStatus s = engine.Status();
   ASSERT_EQ(s.devices.size(), 1u);
   EXPECT_FALSE(s.devices[0].failed);
@@ -150,15 +150,15 @@ TEST_F(StopTest, ACancelStopsARunningCpuProveAndIsNoDeviceFailure) {
 
 TEST_F(StopTest, AShutdownStopsARunningSynthesisAfterItsGrace) {
   auto engine = Start();
-  ASSERT_TRUE(engine->Submit(EndlessRequest("snap-1000-3")).ok());
+  ASSERT_TRUE(engine->Submit(EndlessRequest("snap-1000-3")).HasValue());
   endless_->record->started.get_future().wait();
   engine->Shutdown(50ms);
   const std::string ended = endless_->record->ended.get_future().get();
   EXPECT_EQ(ended.rfind("stopped after ", 0), 0u) << ended;
   auto result = engine->Await("snap-1000-3", 0ms);
-  ASSERT_TRUE(result.ok());
-  EXPECT_EQ(result.value.status, ProofStatus::FAILED);
-  EXPECT_NE(result.value.error_message.find("shutting down"), std::string::npos) << result.value.error_message;
+  ASSERT_TRUE(result.HasValue());
+  EXPECT_EQ(result->status, ProofStatus::FAILED);
+  EXPECT_NE(result->error_message.find("shutting down"), std::string::npos) << result->error_message;
 }
 
 } // namespace

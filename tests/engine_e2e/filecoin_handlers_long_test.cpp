@@ -101,23 +101,24 @@ TEST(FilecoinHandlersEngine, FourKindsProveAndVerifyGarbageFailsAlone) {
     g.randomness.resize(16);
     garbage.emplace_back(g, "randomness");
   }
-  for (const auto &[g, _] : garbage) ASSERT_TRUE(engine.Submit(g).ok());
-  for (const ProofRequest *good : {&r.porep, &r.winning, &r.window, &r.snap}) ASSERT_TRUE(engine.Submit(*good).ok());
+  for (const auto &[g, _] : garbage) ASSERT_TRUE(engine.Submit(g).HasValue());
+  for (const ProofRequest *good : {&r.porep, &r.winning, &r.window, &r.snap})
+    ASSERT_TRUE(engine.Submit(*good).HasValue());
 
   for (const auto &[g, needle] : garbage) {
     auto res = engine.Await(g.request_id, std::chrono::milliseconds(0));
-    ASSERT_TRUE(res.ok()) << res.message;
-    Print(res.value);
-    EXPECT_EQ(res.value.status, ProofStatus::FAILED);
-    EXPECT_NE(res.value.error_message.find(needle), std::string::npos) << res.value.error_message;
+    ASSERT_TRUE(res.HasValue()) << res.ErrorMessage();
+    Print(res.Value());
+    EXPECT_EQ(res->status, ProofStatus::FAILED);
+    EXPECT_NE(res->error_message.find(needle), std::string::npos) << res->error_message;
   }
 
   auto await_completed = [&](const ProofRequest &req) {
     auto res = engine.Await(req.request_id, std::chrono::milliseconds(0));
-    EXPECT_TRUE(res.ok()) << res.message;
-    Print(res.value);
-    EXPECT_EQ(res.value.status, ProofStatus::COMPLETED) << res.value.error_message;
-    return res.value;
+    EXPECT_TRUE(res.HasValue()) << res.ErrorMessage();
+    Print(res.Value());
+    EXPECT_EQ(res->status, ProofStatus::COMPLETED) << res->error_message;
+    return res.Value();
   };
 
   // PoRep: what the chain checks (verify_seal from commitments, ids and randomness)
@@ -171,7 +172,7 @@ TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPa
     ProofRequest p = r.porep;
     p.request_id = "porep-1000-7-" + std::to_string(i);
     p.priority = Priority::NORMAL;
-    ASSERT_TRUE(engine.Submit(p).ok());
+    ASSERT_TRUE(engine.Submit(p).HasValue());
     poreps.push_back(p.request_id);
   }
   // the job the prover is on, "" when idle
@@ -187,22 +188,22 @@ TEST(FilecoinHandlersEngine, WinningPoStBehindQueuedPorepJobsIsProvedAtTheNextPa
 
   ProofRequest winning = r.winning;
   winning.priority = Priority::UNSPECIFIED; // CRITICAL for WinningPoSt, as Curio's explicit CRITICAL
-  ASSERT_TRUE(engine.Submit(winning).ok());
+  ASSERT_TRUE(engine.Submit(winning).HasValue());
   ASSERT_TRUE(wait_until_proving(winning.request_id)) << "the prover moved on to " << proving();
   const EngineStatus at_start = engine.Status();
   EXPECT_EQ(at_start.devices[0].partitions_proved, 1u); // the PoRep partition that was in flight
-  EXPECT_EQ(engine.Await(poreps[0], std::chrono::milliseconds(1)).value.status, ProofStatus::COMPLETED);
+  EXPECT_EQ(engine.Await(poreps[0], std::chrono::milliseconds(1))->status, ProofStatus::COMPLETED);
   for (size_t i = 1; i < poreps.size(); i++) {
-    EXPECT_EQ(engine.Await(poreps[i], std::chrono::milliseconds(1)).value.status, ProofStatus::TIMEOUT) << poreps[i];
-    ASSERT_TRUE(engine.Cancel(poreps[i]).ok());
+    EXPECT_EQ(engine.Await(poreps[i], std::chrono::milliseconds(1))->status, ProofStatus::TIMEOUT) << poreps[i];
+    ASSERT_TRUE(engine.Cancel(poreps[i]).HasValue());
   }
   auto w = engine.Await(winning.request_id, std::chrono::milliseconds(0));
-  ASSERT_TRUE(w.ok()) << w.message;
-  Print(w.value);
-  ASSERT_EQ(w.value.status, ProofStatus::COMPLETED) << w.value.error_message;
+  ASSERT_TRUE(w.HasValue()) << w.ErrorMessage();
+  Print(w.Value());
+  ASSERT_EQ(w->status, ProofStatus::COMPLETED) << w->error_message;
   auto job =
       filecoin::PreparePoStProof(winning.registered_proof, winning.vanilla_proofs, winning.randomness, 0).Value();
-  ExpectProofsVerify(w.value, CircuitKind::kWinningPoSt, {job.public_inputs});
+  ExpectProofsVerify(w.Value(), CircuitKind::kWinningPoSt, {job.public_inputs});
   EXPECT_EQ(engine.Status().devices[0].partitions_proved, 2u); // nothing else was proved
   engine.Shutdown(std::chrono::milliseconds(0));
 }

@@ -37,7 +37,7 @@ public:
                                                           groth16::ProverTimings *timings) override {
     if (fail_every_ > 0 && ++calls_ % fail_every_ == 0) {
       seen_->injected++;
-      return Error{"injected failure"};
+      return MakeError(ErrorCode::kInternal, "injected failure");
     }
     auto on_gpu = gpu_->ProveStart(params, assignments, timings);
     if (!on_gpu) return on_gpu;
@@ -103,11 +103,11 @@ protected:
     std::vector<ProofRequest> requests;
     for (size_t i = 0; i < std::size(LENGTHS); i++)
       requests.push_back(ChainRequest("chain-" + std::to_string(LENGTHS[i]), LENGTHS[i], 5, 50 + i));
-    for (const auto &r : requests) ASSERT_TRUE(engine.Submit(r).ok());
+    for (const auto &r : requests) ASSERT_TRUE(engine.Submit(r).HasValue());
     for (const auto &r : requests) {
       auto result = engine.Await(r.request_id, 0ms);
-      ASSERT_TRUE(result.ok());
-      ExpectChainProofsVerify(result.value, r);
+      ASSERT_TRUE(result.HasValue());
+      ExpectChainProofsVerify(result.Value(), r);
     }
   }
 

@@ -124,7 +124,7 @@ TEST(ParamsIo, BadLengthsAndPointsAreErrors) {
   // a point off the curve: caught by the checked path
   b = good;
   b[h_len + 4 + 95] ^= 1;
-  expect_error(b, PointChecks::CHECKED, "NOT_ON_CURVE");
+  expect_error(b, PointChecks::CHECKED, "not on the curve");
   // the point at infinity is rejected everywhere
   b = good;
   b[h_len + 4] = 0x40;

@@ -84,7 +84,7 @@ template <class C> void EncodingCases(CaseWriter &w, std::string_view name, std:
         if (m) Mutate(b, rng); // m = 0: the valid encoding itself
         auto r = compressed ? ec::FromCompressed<C>(b) : ec::FromUncompressed<C>(b);
         w.Emit(g + (compressed ? ".decode_compressed" : ".decode_uncompressed"), {BytesHex(b.data(), b.size())},
-               r.Ok() ? Vals(r.point) : Strings{});
+               r ? Vals(*r) : Strings{});
       }
     }
   }

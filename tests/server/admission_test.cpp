@@ -36,9 +36,9 @@ protected:
     engine::RegisterFilecoinHandlers(*engine_);
     ServerOptions options;
     options.listen = "unix://" + dir_ + "/cuzk.sock";
-    std::string error;
-    server_ = GrpcServer::Start(*engine_, options, error);
-    ASSERT_TRUE(server_) << error;
+    auto started = GrpcServer::Start(*engine_, options);
+    ASSERT_TRUE(started) << started.ErrorMessage();
+    server_ = std::move(started).Value();
     grpc::ChannelArguments args;
     args.SetMaxSendMessageSize(64 << 20);
     stub_ = v1::ProvingEngine::NewStub(

@@ -47,16 +47,19 @@ TEST(ConfigValues, Durations) {
 
 DaemonConfig Parse(const std::string &text) {
   DaemonConfig config;
-  std::string error;
-  EXPECT_TRUE(ParseDaemonConfig(text, "test.toml", config, error)) << error;
+  auto parsed = ParseDaemonConfig(text, "test.toml", config);
+  EXPECT_TRUE(parsed.IsOk()) << parsed.ErrorMessage();
   return config;
 }
 
 std::string ParseError(const std::string &text) {
   DaemonConfig config;
-  std::string error;
-  EXPECT_FALSE(ParseDaemonConfig(text, "test.toml", config, error)) << text;
-  return error;
+  auto parsed = ParseDaemonConfig(text, "test.toml", config);
+  EXPECT_FALSE(parsed.IsOk()) << text;
+  if (!parsed.IsOk()) {
+    EXPECT_EQ(parsed.Code(), cuzk::ErrorCode::kInvalidArgument) << text;
+  }
+  return parsed.ErrorMessage();
 }
 
 TEST(DaemonConfig, EmptyFileGivesTheDocumentedDefaults) {
@@ -259,25 +262,25 @@ token_file = "/etc/cuzk/token"
 TEST(DaemonConfig, AFailedParseLeavesTheConfigUntouched) {
   DaemonConfig c;
   c.listen = "keep";
-  std::string error;
-  EXPECT_FALSE(ParseDaemonConfig("[daemon]\nlisten = \"new\"\n[memory]\ntotal_budget = true", "t", c, error));
+  EXPECT_FALSE(ParseDaemonConfig("[daemon]\nlisten = \"new\"\n[memory]\ntotal_budget = true", "t", c).IsOk());
   EXPECT_EQ(c.listen, "keep");
 }
 
 TEST(DaemonConfig, MissingFileIsDefaultsUnlessRequired) {
   DaemonConfig c;
-  std::string error;
-  EXPECT_TRUE(LoadDaemonConfig("/nonexistent/cuzk.toml", false, c, error));
+  EXPECT_TRUE(LoadDaemonConfig("/nonexistent/cuzk.toml", false, c).IsOk());
   EXPECT_EQ(c.listen, DaemonConfig{}.listen);
-  EXPECT_FALSE(LoadDaemonConfig("/nonexistent/cuzk.toml", true, c, error));
-  EXPECT_EQ(error, "config file /nonexistent/cuzk.toml does not exist");
+  auto required = LoadDaemonConfig("/nonexistent/cuzk.toml", true, c);
+  ASSERT_FALSE(required.IsOk());
+  EXPECT_EQ(required.Code(), cuzk::ErrorCode::kNotFound);
+  EXPECT_EQ(required.ErrorMessage(), "config file /nonexistent/cuzk.toml does not exist");
 }
 
 // cuzk.example.toml documents every key with its default: it loads without a warning and changes nothing.
 TEST(DaemonConfig, ExampleFileLoadsCleanAndStatesTheDefaults) {
   DaemonConfig c;
-  std::string error;
-  ASSERT_TRUE(LoadDaemonConfig(CUZK_SOURCE_DIR "/cuzk.example.toml", true, c, error)) << error;
+  auto loaded = LoadDaemonConfig(CUZK_SOURCE_DIR "/cuzk.example.toml", true, c);
+  ASSERT_TRUE(loaded.IsOk()) << loaded.ErrorMessage();
   EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
   const DaemonConfig d;
   EXPECT_EQ(c.listen, d.listen);
@@ -312,25 +315,26 @@ TEST(DaemonConfig, ExampleFileLoadsCleanAndStatesTheDefaults) {
 }
 
 TEST(ListenAddress, Forms) {
-  std::string error;
-  auto unix_addr = ParseListenAddress("unix:///run/curio/cuzk.sock", error);
-  ASSERT_TRUE(unix_addr) << error;
+  auto unix_addr = ParseListenAddress("unix:///run/curio/cuzk.sock");
+  ASSERT_TRUE(unix_addr) << unix_addr.ErrorMessage();
   EXPECT_EQ(unix_addr->kind, ListenAddress::Kind::kUnix);
   EXPECT_EQ(unix_addr->path, "/run/curio/cuzk.sock");
   EXPECT_EQ(unix_addr->grpc_uri, "unix:/run/curio/cuzk.sock");
-  EXPECT_EQ(ParseListenAddress("unix:rel/cuzk.sock", error)->path, "rel/cuzk.sock");
-  auto tcp = ParseListenAddress("0.0.0.0:9820", error);
-  ASSERT_TRUE(tcp) << error;
+  EXPECT_EQ(ParseListenAddress("unix:rel/cuzk.sock")->path, "rel/cuzk.sock");
+  auto tcp = ParseListenAddress("0.0.0.0:9820");
+  ASSERT_TRUE(tcp) << tcp.ErrorMessage();
   EXPECT_EQ(tcp->kind, ListenAddress::Kind::kTcp);
   EXPECT_EQ(tcp->grpc_uri, "0.0.0.0:9820");
-  EXPECT_EQ(ParseListenAddress("http://localhost:9820/", error)->grpc_uri, "localhost:9820");
-  EXPECT_EQ(ParseListenAddress("[::1]:0", error)->grpc_uri, "[::1]:0");
+  EXPECT_EQ(ParseListenAddress("http://localhost:9820/")->grpc_uri, "localhost:9820");
+  EXPECT_EQ(ParseListenAddress("[::1]:0")->grpc_uri, "[::1]:0");
   for (const char *bad :
        {"unix://", "9820", ":9820", "host:", "host:65536", "host:x1", "::1:9820",
         "unix:///aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
         "aaaaaaaaaaaaaaaaaaaaaaa.sock"}) {
-    EXPECT_FALSE(ParseListenAddress(bad, error)) << bad;
-    EXPECT_FALSE(error.empty());
+    auto parsed = ParseListenAddress(bad);
+    ASSERT_FALSE(parsed) << bad;
+    EXPECT_EQ(parsed.Code(), cuzk::ErrorCode::kInvalidArgument) << bad;
+    EXPECT_FALSE(parsed.ErrorMessage().empty());
   }
 }
 
@@ -361,42 +365,43 @@ protected:
 };
 
 TEST_F(SocketDir, ParentDirectoriesAreCreated) {
-  std::string error;
   const std::string path = dir_ + "/a/b/cuzk.sock";
-  ASSERT_TRUE(PrepareUnixSocketPath(path, error)) << error;
+  auto prepared = PrepareUnixSocketPath(path);
+  ASSERT_TRUE(prepared) << prepared.ErrorMessage();
   EXPECT_TRUE(std::filesystem::is_directory(dir_ + "/a/b"));
 }
 
 TEST_F(SocketDir, StaleSocketIsRemovedLiveOneRefused) {
-  std::string error;
   const std::string stale = dir_ + "/stale.sock";
   Bind(stale, false);
   ASSERT_TRUE(std::filesystem::is_socket(stale));
-  ASSERT_TRUE(PrepareUnixSocketPath(stale, error)) << error;
+  auto prepared = PrepareUnixSocketPath(stale);
+  ASSERT_TRUE(prepared) << prepared.ErrorMessage();
   EXPECT_FALSE(std::filesystem::exists(stale));
 
   const std::string live = dir_ + "/live.sock";
   int fd = Bind(live, true);
-  EXPECT_FALSE(PrepareUnixSocketPath(live, error));
-  EXPECT_EQ(error, "another process is listening on " + live);
+  auto refused = PrepareUnixSocketPath(live);
+  EXPECT_FALSE(refused);
+  EXPECT_EQ(refused.ErrorMessage(), "another process is listening on " + live);
   EXPECT_TRUE(std::filesystem::exists(live));
   ::close(fd);
 }
 
 TEST_F(SocketDir, ARegularFileIsNeverDeleted) {
-  std::string error;
   const std::string path = dir_ + "/precious";
   std::ofstream(path) << "data";
-  EXPECT_FALSE(PrepareUnixSocketPath(path, error));
-  EXPECT_EQ(error, path + " exists and is not a socket; refusing to replace it");
+  auto refused = PrepareUnixSocketPath(path);
+  EXPECT_FALSE(refused);
+  EXPECT_EQ(refused.ErrorMessage(), path + " exists and is not a socket; refusing to replace it");
   EXPECT_TRUE(std::filesystem::exists(path));
 }
 
 TEST_F(SocketDir, RestrictSetsMode0660) {
-  std::string error;
   const std::string path = dir_ + "/s.sock";
   int fd = Bind(path, true);
-  ASSERT_TRUE(RestrictUnixSocket(path, error)) << error;
+  auto restricted = RestrictUnixSocket(path);
+  ASSERT_TRUE(restricted) << restricted.ErrorMessage();
   struct stat st {};
   ASSERT_EQ(::lstat(path.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0660u);

@@ -35,11 +35,11 @@ protected:
     std::filesystem::remove_all(dir_);
   }
 
-  std::unique_ptr<GrpcServer> Start(const std::string &listen, std::string &error) {
+  Expected<std::unique_ptr<GrpcServer>> Start(const std::string &listen) {
     ServerOptions options;
     options.listen = listen;
     options.security.insecure = true; // plaintext TCP: what this test is about is the bind
-    return GrpcServer::Start(*engine_, options, error);
+    return GrpcServer::Start(*engine_, options);
   }
 
   // GetStatus answered through `endpoint`: the listener serves
@@ -56,34 +56,37 @@ protected:
 };
 
 TEST_F(ListenTest, ASecondListenerOnATcpPortInUseIsRefused) {
-  std::string error;
-  auto first = Start("127.0.0.1:0", error);
-  ASSERT_TRUE(first) << error;
+  auto started = Start("127.0.0.1:0");
+  ASSERT_TRUE(started) << started.ErrorMessage();
+  std::unique_ptr<GrpcServer> first = std::move(started).Value();
   const std::string endpoint = first->endpoint(); // 127.0.0.1:<the port bound>
   ASSERT_TRUE(Serves(endpoint));
 
-  std::string second_error;
-  EXPECT_FALSE(Start(endpoint, second_error)) << "a second listener shares " << endpoint;
-  EXPECT_EQ(second_error, "cannot listen on " + endpoint +
-                              ": Address already in use (another process listens there; is a second daemon running?)");
-  EXPECT_FALSE(TcpAddressFree(endpoint, error));
+  auto second = Start(endpoint);
+  ASSERT_FALSE(second) << "a second listener shares " << endpoint;
+  EXPECT_EQ(second.Code(), cuzk::ErrorCode::kUnavailable);
+  EXPECT_EQ(second.ErrorMessage(), "cannot listen on " + endpoint +
+                                       ": Address already in use (another process listens there; is a second daemon "
+                                       "running?)");
+  EXPECT_FALSE(TcpAddressFree(endpoint));
   EXPECT_TRUE(Serves(endpoint)) << "the first listener still serves";
 
   first.reset();
-  EXPECT_TRUE(TcpAddressFree(endpoint, error)) << error;
-  auto again = Start(endpoint, error);
-  ASSERT_TRUE(again) << "the port is free once its listener stopped: " << error;
+  auto free = TcpAddressFree(endpoint);
+  EXPECT_TRUE(free) << free.ErrorMessage();
+  auto again = Start(endpoint);
+  ASSERT_TRUE(again) << "the port is free once its listener stopped: " << again.ErrorMessage();
   EXPECT_TRUE(Serves(endpoint));
 }
 
 TEST_F(ListenTest, ALiveUnixSocketIsKeptAndAStaleOneReclaimed) {
   const std::string path = dir_ + "/cuzk.sock";
-  std::string error;
-  auto first = Start("unix://" + path, error);
-  ASSERT_TRUE(first) << error;
-  std::string second_error;
-  EXPECT_FALSE(Start("unix://" + path, second_error));
-  EXPECT_EQ(second_error, "another process is listening on " + path);
+  auto started = Start("unix://" + path);
+  ASSERT_TRUE(started) << started.ErrorMessage();
+  std::unique_ptr<GrpcServer> first = std::move(started).Value();
+  auto second = Start("unix://" + path);
+  EXPECT_FALSE(second);
+  EXPECT_EQ(second.ErrorMessage(), "another process is listening on " + path);
   EXPECT_TRUE(std::filesystem::exists(path)) << "the live socket was removed";
   EXPECT_TRUE(Serves(first->endpoint()));
   first.reset();
@@ -97,17 +100,17 @@ TEST_F(ListenTest, ALiveUnixSocketIsKeptAndAStaleOneReclaimed) {
   ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)), 0);
   ::close(fd);
   ASSERT_TRUE(std::filesystem::exists(path));
-  auto reclaimed = Start("unix://" + path, error);
-  ASSERT_TRUE(reclaimed) << error;
-  EXPECT_TRUE(Serves(reclaimed->endpoint()));
+  auto reclaimed = Start("unix://" + path);
+  ASSERT_TRUE(reclaimed) << reclaimed.ErrorMessage();
+  EXPECT_TRUE(Serves((*reclaimed)->endpoint()));
 }
 
 TEST_F(ListenTest, AFileThatIsNotASocketIsNotReplaced) {
   const std::string path = dir_ + "/not-a-socket";
   { std::ofstream(path) << "data"; }
-  std::string error;
-  EXPECT_FALSE(Start("unix://" + path, error));
-  EXPECT_EQ(error, path + " exists and is not a socket; refusing to replace it");
+  auto refused = Start("unix://" + path);
+  EXPECT_FALSE(refused);
+  EXPECT_EQ(refused.ErrorMessage(), path + " exists and is not a socket; refusing to replace it");
   EXPECT_TRUE(std::filesystem::exists(path));
 }
 

@@ -57,9 +57,9 @@ protected:
     ServerOptions options;
     options.listen = "unix://" + dir_ + "/sock/cuzk.sock";
     options.max_message_bytes = max_message_bytes;
-    std::string error;
-    server_ = GrpcServer::Start(*engine_, options, error);
-    ASSERT_TRUE(server_) << error;
+    auto started = GrpcServer::Start(*engine_, options);
+    ASSERT_TRUE(started) << started.ErrorMessage();
+    server_ = std::move(started).Value();
     grpc::ChannelArguments args;
     args.SetMaxSendMessageSize(512 << 20);
     args.SetMaxReceiveMessageSize(512 << 20);
@@ -573,7 +573,7 @@ TEST_F(ServiceTest, ShutdownWithAJobInFlightAnswersTheCallerAndStops) {
   // the job was failed at a partition boundary): an event, not a guess at how long that takes
   std::thread release([&] {
     auto failed = engine_->Await("inflight", 60000ms);
-    EXPECT_TRUE(failed.ok()) << failed.message;
+    EXPECT_TRUE(failed.HasValue()) << failed.ErrorMessage();
     handler_->gate->Open();
   });
   engine_->Shutdown(100ms);
@@ -588,9 +588,9 @@ TEST_F(ServiceTest, ShutdownWithAJobInFlightAnswersTheCallerAndStops) {
   EXPECT_NE(result.error_message().find("stopped at a partition boundary"), std::string::npos)
       << result.error_message();
   auto s = engine_->Await("queued", 0ms);
-  ASSERT_TRUE(s.ok());
-  EXPECT_EQ(s.value.status, engine::ProofStatus::FAILED);
-  EXPECT_NE(s.value.error_message.find("shutting down"), std::string::npos) << s.value.error_message;
+  ASSERT_TRUE(s.HasValue());
+  EXPECT_EQ(s->status, engine::ProofStatus::FAILED);
+  EXPECT_NE(s->error_message.find("shutting down"), std::string::npos) << s->error_message;
 }
 
 } // namespace

@@ -151,19 +151,25 @@ protected:
     return path;
   }
 
-  std::unique_ptr<GrpcServer> Start(const ListenSecurity &security, std::string &error,
-                                    const std::string &listen = "127.0.0.1:0") {
+  Expected<std::unique_ptr<GrpcServer>> Start(const ListenSecurity &security,
+                                              const std::string &listen = "127.0.0.1:0") {
     ServerOptions options;
     options.listen = listen;
     options.security = security;
-    return GrpcServer::Start(*engine_, options, error);
+    return GrpcServer::Start(*engine_, options);
   }
 
-  std::unique_ptr<GrpcServer> StartOrFail(const ListenSecurity &security) {
-    std::string error;
-    auto server = Start(security, error);
-    EXPECT_TRUE(server) << error;
-    return server;
+  std::unique_ptr<GrpcServer> StartOrFail(const ListenSecurity &security, const std::string &listen = "127.0.0.1:0") {
+    auto server = Start(security, listen);
+    EXPECT_TRUE(server) << server.ErrorMessage();
+    return server ? std::move(server).Value() : nullptr;
+  }
+
+  //! the message of a start that must be refused
+  std::string Refusal(const ListenSecurity &security) {
+    auto server = Start(security);
+    EXPECT_FALSE(server) << "a listener started";
+    return server.ErrorMessage();
   }
 
   // TLS credentials that trust `ca`, with a client certificate when `client` is set.
@@ -308,28 +314,27 @@ TEST_F(TlsTest, ClientCertificatesWhenAClientCaIsSet) {
 }
 
 TEST_F(TlsTest, TcpWithNeitherTlsNorInsecureRefusesToStart) {
-  std::string error;
-  EXPECT_FALSE(Start(ListenSecurity{}, error));
-  EXPECT_EQ(error, "TCP listener 127.0.0.1:0 needs TLS and a bearer token: set listen.tls_cert, listen.tls_key and "
-                   "listen.token_file (and listen.tls_client_ca to require client certificates), or "
-                   "listen.insecure = true for plaintext without a token, or listen on a unix socket (unix:///path)");
+  EXPECT_EQ(Refusal(ListenSecurity{}),
+            "TCP listener 127.0.0.1:0 needs TLS and a bearer token: set listen.tls_cert, listen.tls_key and "
+            "listen.token_file (and listen.tls_client_ca to require client certificates), or "
+            "listen.insecure = true for plaintext without a token, or listen on a unix socket (unix:///path)");
 
   ListenSecurity half;
   half.tls_cert = security_.tls_cert;
-  EXPECT_FALSE(Start(half, error));
-  EXPECT_EQ(error, "TCP listener 127.0.0.1:0 has TLS half configured: set listen.tls_key, listen.token_file too "
-                   "(TLS needs listen.tls_cert, listen.tls_key and listen.token_file)");
+  EXPECT_EQ(Refusal(half),
+            "TCP listener 127.0.0.1:0 has TLS half configured: set listen.tls_key, listen.token_file too "
+            "(TLS needs listen.tls_cert, listen.tls_key and listen.token_file)");
   half = security_;
   half.token_file.clear();
-  EXPECT_FALSE(Start(half, error));
-  EXPECT_NE(error.find("set listen.token_file too"), std::string::npos) << error;
+  const std::string no_token = Refusal(half);
+  EXPECT_NE(no_token.find("set listen.token_file too"), std::string::npos) << no_token;
 
   ListenSecurity both = security_;
   both.insecure = true;
-  EXPECT_FALSE(Start(both, error));
-  EXPECT_EQ(error.rfind("listen.insecure = true and listen.tls_cert/tls_key/tls_client_ca/token_file are both set", 0),
-            0u)
-      << error;
+  const std::string both_set = Refusal(both);
+  EXPECT_EQ(
+      both_set.rfind("listen.insecure = true and listen.tls_cert/tls_key/tls_client_ca/token_file are both set", 0), 0u)
+      << both_set;
 }
 
 TEST_F(TlsTest, InsecureServesPlaintextAndWarns) {
@@ -348,10 +353,9 @@ TEST_F(TlsTest, InsecureServesPlaintextAndWarns) {
 
 TEST_F(TlsTest, AUnixSocketNeedsNoToken) {
   LogCapture log;
-  std::string error;
   const std::string path = dir_ + "/cuzk.sock";
-  auto server = Start(security_, error, "unix://" + path); // [listen] set, but not for a unix socket
-  ASSERT_TRUE(server) << error;
+  auto server = StartOrFail(security_, "unix://" + path); // [listen] set, but not for a unix socket
+  ASSERT_TRUE(server);
   EXPECT_TRUE(GetStatus("unix:" + path, grpc::InsecureChannelCredentials(), "").ok());
   struct stat st {};
   ASSERT_EQ(::stat(path.c_str(), &st), 0);
@@ -363,10 +367,11 @@ TEST_F(TlsTest, AUnixSocketNeedsNoToken) {
 TEST_F(TlsTest, BadOrExposedFilesAreRefused) {
   const ListenAddress tcp{ListenAddress::Kind::kTcp, "", "127.0.0.1:0"};
   auto refused = [&](const ListenSecurity &s) {
-    std::string error;
-    EXPECT_FALSE(MakeListenerCredentials(tcp, s, error));
-    EXPECT_EQ(error.find(TOKEN), std::string::npos) << "the token is echoed: " << error;
-    return error;
+    auto credentials = MakeListenerCredentials(tcp, s);
+    EXPECT_FALSE(credentials);
+    EXPECT_EQ(credentials.ErrorMessage().find(TOKEN), std::string::npos)
+        << "the token is echoed: " << credentials.ErrorMessage();
+    return credentials.ErrorMessage();
   };
   ListenSecurity s = security_;
   ::chmod(s.token_file.c_str(), 0644);
@@ -374,8 +379,8 @@ TEST_F(TlsTest, BadOrExposedFilesAreRefused) {
                             " is accessible to other users (mode 0644); it holds a secret: chmod o-rwx it (0600 or "
                             "0640)");
   ::chmod(s.token_file.c_str(), 0640);
-  std::string error;
-  EXPECT_TRUE(MakeListenerCredentials(tcp, s, error)) << "the daemon's group may read it: " << error;
+  auto group_readable = MakeListenerCredentials(tcp, s);
+  EXPECT_TRUE(group_readable) << "the daemon's group may read it: " << group_readable.ErrorMessage();
 
   s.token_file = Write("empty-token", " \n\t\n", 0600);
   EXPECT_EQ(refused(s),
