@@ -72,13 +72,8 @@ private:
   groth16::CpuBackend cpu_;
 };
 
-class DeviceFailoverTest : public ::testing::Test {
+class DeviceFailoverTest : public ChainEngineTest<8> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   static DeviceSpec Device(std::string id, std::function<std::unique_ptr<groth16::ProverBackend>()> make) {
     DeviceSpec d = CpuDevice(1);
     d.id = std::move(id);
@@ -91,12 +86,8 @@ protected:
     ADD_FAILURE() << "no device " << id;
     return s.devices.at(0);
   }
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
   std::shared_ptr<Injection> injection_ = std::make_shared<Injection>();
 };
-
-ParamDir *DeviceFailoverTest::dir_ = nullptr;
 
 TEST_F(DeviceFailoverTest, AFailingDeviceIsTakenOutAndItsPartitionsAreProvedOnAnother) {
   EngineConfig config = SmallConfig(*dir_, 2);

@@ -167,6 +167,35 @@ private:
   std::map<std::string, std::string> files_;
 };
 
+//! a test suite over one ParamDir of test-chain-<length> for each of Lengths, made once for the suite
+//! (writing parameter files is the slow part of these tests) and removed after its last test
+template <size_t... Lengths> class ParamDirTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { dir_ = new ParamDir({Lengths...}); }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static inline ParamDir *dir_ = nullptr;
+};
+
+//! ParamDirTest whose engines prove PoRep requests with one ChainHandler, handler_
+template <size_t... Lengths> class ChainEngineTest : public ParamDirTest<Lengths...> {
+protected:
+  std::unique_ptr<Engine> StartEngine(const EngineConfig &config) {
+    auto engine = std::make_unique<Engine>(config);
+    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+    return engine;
+  }
+  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
+};
+
+//! the working memory one partition of test-chain-<length> is charged
+inline uint64_t ChainPartitionEstimate(size_t length) {
+  const auto &p = ParamDir::Params(length);
+  return EstimatePartitionBytes(p.h.size() + 1, p.l.size(), p.vk.ic.size());
+}
+
 //! config for a small engine over a ParamDir
 inline EngineConfig SmallConfig(const ParamDir &dir, uint32_t synthesis_workers = 1) {
   EngineConfig c;
