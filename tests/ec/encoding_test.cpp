@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <random>
+#include <utility>
 
 using namespace cuzk::ec;
 using namespace cuzk::ec::test;
@@ -284,13 +285,16 @@ TEST(EncodingReject, G1PointsOfOrderThree) {
 }
 
 TEST(EncodingReject, ErrorNames) {
-  EXPECT_STREQ(DecodeErrorName(DecodeError::NONE), "NONE");
-  EXPECT_STREQ(DecodeErrorName(DecodeError::WRONG_LENGTH), "WRONG_LENGTH");
-  EXPECT_STREQ(DecodeErrorName(DecodeError::BAD_FLAGS), "BAD_FLAGS");
-  EXPECT_STREQ(DecodeErrorName(DecodeError::NONZERO_INFINITY), "NONZERO_INFINITY");
-  EXPECT_STREQ(DecodeErrorName(DecodeError::NON_CANONICAL), "NON_CANONICAL");
-  EXPECT_STREQ(DecodeErrorName(DecodeError::NOT_ON_CURVE), "NOT_ON_CURVE");
-  EXPECT_STREQ(DecodeErrorName(DecodeError::NOT_IN_SUBGROUP), "NOT_IN_SUBGROUP");
+  const std::pair<DecodeError, const char *> names[] = {
+      {DecodeError::NONE, "NONE"},
+      {DecodeError::WRONG_LENGTH, "WRONG_LENGTH"},
+      {DecodeError::BAD_FLAGS, "BAD_FLAGS"},
+      {DecodeError::NONZERO_INFINITY, "NONZERO_INFINITY"},
+      {DecodeError::NON_CANONICAL, "NON_CANONICAL"},
+      {DecodeError::NOT_ON_CURVE, "NOT_ON_CURVE"},
+      {DecodeError::NOT_IN_SUBGROUP, "NOT_IN_SUBGROUP"},
+  };
+  for (const auto &[error, name] : names) EXPECT_STREQ(DecodeErrorName(error), name);
 }
 
 // ---- batch decoding --------------------------------------------------------------------------
