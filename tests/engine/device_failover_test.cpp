@@ -27,49 +27,41 @@ struct Injection {
 };
 
 // groth16::CpuBackend whose ProveStart fails while its Injection says so.
-class FailingOnDemandBackend final : public groth16::ProverBackend {
+class FailingOnDemandBackend final : public HookedCpuBackend {
 public:
   explicit FailingOnDemandBackend(std::shared_ptr<Injection> injection) : injection_(std::move(injection)) {}
 
-  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
-                                                          std::span<const r1cs::ProvingAssignment> assignments,
-                                                          groth16::ProverTimings *timings) override {
-    {
-      std::lock_guard lock(injection_->mu);
-      injection_->calls++;
-      if (injection_->fail_first < 0 || injection_->failures < injection_->fail_first) {
-        injection_->failures++;
-        injection_->cv.notify_all();
-        return Error{"injected device error " + std::to_string(injection_->failures)};
-      }
+private:
+  std::optional<Error> Before(std::span<const r1cs::ProvingAssignment>) override {
+    std::lock_guard lock(injection_->mu);
+    injection_->calls++;
+    if (injection_->fail_first < 0 || injection_->failures < injection_->fail_first) {
+      injection_->failures++;
+      injection_->cv.notify_all();
+      return Error{"injected device error " + std::to_string(injection_->failures)};
     }
-    return cpu_.ProveStart(params, assignments, timings);
+    return std::nullopt;
   }
 
-private:
   std::shared_ptr<Injection> injection_;
-  groth16::CpuBackend cpu_;
 };
 
 // the real CPU backend, whose first ProveStart waits until `other` has failed `n` times (so the
 // failing device is the one that takes the next partitions)
-class WaitingBackend final : public groth16::ProverBackend {
+class WaitingBackend final : public HookedCpuBackend {
 public:
   WaitingBackend(std::shared_ptr<Injection> other, int n) : other_(std::move(other)), n_(n) {}
 
-  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
-                                                          std::span<const r1cs::ProvingAssignment> assignments,
-                                                          groth16::ProverTimings *timings) override {
+private:
+  std::optional<Error> Before(std::span<const r1cs::ProvingAssignment>) override {
     if (first_) other_->WaitForFailures(n_);
     first_ = false;
-    return cpu_.ProveStart(params, assignments, timings);
+    return std::nullopt;
   }
 
-private:
   std::shared_ptr<Injection> other_;
   int n_;
   bool first_ = true;
-  groth16::CpuBackend cpu_;
 };
 
 class DeviceFailoverTest : public ChainEngineTest<8> {

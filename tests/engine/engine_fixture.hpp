@@ -19,7 +19,9 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -195,6 +197,24 @@ inline uint64_t ChainPartitionEstimate(size_t length) {
   const auto &p = ParamDir::Params(length);
   return EstimatePartitionBytes(p.h.size() + 1, p.l.size(), p.vk.ic.size());
 }
+
+//! a test's prover backend: the real CPU backend, behind Before, which runs first in every ProveStart
+//! (to record, wait or fail) and fails that call with the error it returns
+class HookedCpuBackend : public groth16::ProverBackend {
+public:
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *timings) final {
+    if (std::optional<Error> error = Before(assignments)) return std::move(*error);
+    return cpu_.ProveStart(params, assignments, timings);
+  }
+
+protected:
+  virtual std::optional<Error> Before(std::span<const r1cs::ProvingAssignment> assignments) = 0;
+
+private:
+  groth16::CpuBackend cpu_;
+};
 
 //! config for a small engine over a ParamDir
 inline EngineConfig SmallConfig(const ParamDir &dir, uint32_t synthesis_workers = 1) {

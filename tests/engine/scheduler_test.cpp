@@ -28,24 +28,21 @@ struct ProveLog {
   }
 };
 
-class RecordingBackend final : public groth16::ProverBackend {
+class RecordingBackend final : public HookedCpuBackend {
 public:
   explicit RecordingBackend(std::shared_ptr<ProveLog> log) : log_(std::move(log)) {}
 
-  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
-                                                          std::span<const r1cs::ProvingAssignment> assignments,
-                                                          groth16::ProverTimings *timings) override {
+private:
+  std::optional<Error> Before(std::span<const r1cs::ProvingAssignment> assignments) override {
     {
       std::lock_guard lock(log_->mu);
       for (const auto &a : assignments) log_->xs.push_back(a.input_assignment.at(1));
     }
     if (log_->gated) log_->gate->Wait();
-    return cpu_.ProveStart(params, assignments, timings);
+    return std::nullopt;
   }
 
-private:
   std::shared_ptr<ProveLog> log_;
-  groth16::CpuBackend cpu_;
 };
 
 // x of partition i of a ChainRequest made with `seed`
