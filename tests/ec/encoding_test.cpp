@@ -7,6 +7,8 @@
 #include "ec/ec.hpp"
 #include "ec/test_points.hpp"
 
+#include "common/curves.hpp"
+
 #include <gtest/gtest.h>
 #include <random>
 #include <utility>
@@ -102,8 +104,7 @@ TEST(EncodingKat, G2) {
 // ---- typed suite: round trips and rejections for both groups -------------------------------
 
 template <class C> class EncodingTest : public ::testing::Test {};
-using Curves = ::testing::Types<G1Curve, G2Curve>;
-TYPED_TEST_SUITE(EncodingTest, Curves);
+TYPED_TEST_SUITE(EncodingTest, cuzk::test::Curves);
 
 template <class C> std::vector<uint8_t> Compressed(const Affine<C> &p) {
   auto a = ToCompressed(p);
