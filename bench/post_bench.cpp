@@ -135,10 +135,8 @@ PoStCircuitInput Virtual32GiBInput(RegisteredPoStProof proof, size_t sectors) {
   return PoStCircuitInputFromPartition(PoStPartitionFromVanilla(cfg, vanilla).Value()).Value();
 }
 
-void BM_WindowPoSt32GiBSectorSynthesis(benchmark::State &state) {
-  PoStCircuitInput input = Virtual32GiBInput(RegisteredPoStProof::kWindow32GiBV1_2, 1);
-  input.params.sector_count = 1; // one sector's sub-circuit: the partition is 2349 copies of it
-  input.sectors.resize(1);
+// one synthesis of `input` into a fresh ProvingAssignment per iteration, reported as constraints per second
+void SynthesisRate(benchmark::State &state, const PoStCircuitInput &input) {
   size_t constraints = 0;
   for (auto _ : state) {
     r1cs::ProvingAssignment pa;
@@ -148,18 +146,17 @@ void BM_WindowPoSt32GiBSectorSynthesis(benchmark::State &state) {
   state.counters["constraints_per_s"] =
       benchmark::Counter(double(constraints), benchmark::Counter::kIsIterationInvariantRate);
 }
+
+void BM_WindowPoSt32GiBSectorSynthesis(benchmark::State &state) {
+  PoStCircuitInput input = Virtual32GiBInput(RegisteredPoStProof::kWindow32GiBV1_2, 1);
+  input.params.sector_count = 1; // one sector's sub-circuit: the partition is 2349 copies of it
+  input.sectors.resize(1);
+  SynthesisRate(state, input);
+}
 BENCHMARK(BM_WindowPoSt32GiBSectorSynthesis)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5);
 
 void BM_WinningPoSt32GiBSynthesis(benchmark::State &state) {
-  const PoStCircuitInput input = Virtual32GiBInput(RegisteredPoStProof::kWinning32GiBV1, 1);
-  size_t constraints = 0;
-  for (auto _ : state) {
-    r1cs::ProvingAssignment pa;
-    SynthesizePoStCircuit(pa, input);
-    constraints = pa.NumConstraints();
-  }
-  state.counters["constraints_per_s"] =
-      benchmark::Counter(double(constraints), benchmark::Counter::kIsIterationInvariantRate);
+  SynthesisRate(state, Virtual32GiBInput(RegisteredPoStProof::kWinning32GiBV1, 1));
 }
 BENCHMARK(BM_WinningPoSt32GiBSynthesis)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->Iterations(1);
 

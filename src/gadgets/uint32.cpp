@@ -15,6 +15,16 @@ std::string IndexedName(const ConstraintSystem &cs, const char *prefix, size_t i
 
 } // namespace
 
+template <class Bit> UInt32 UInt32::BitByBit(ConstraintSystem &cs, const char *prefix, uint32_t value, Bit bit) {
+  UInt32 r;
+  for (size_t i = 0; i < 32; i++) {
+    r1cs::Namespace ns(cs, IndexedName(cs, prefix, i));
+    r.bits_[i] = bit(i);
+  }
+  r.value_ = value;
+  return r;
+}
+
 UInt32 UInt32::Constant(uint32_t value) {
   UInt32 r;
   for (size_t i = 0; i < 32; i++) r.bits_[i] = Boolean::Constant((value >> i) & 1);
@@ -23,13 +33,8 @@ UInt32 UInt32::Constant(uint32_t value) {
 }
 
 UInt32 UInt32::Alloc(ConstraintSystem &cs, uint32_t value) {
-  UInt32 r;
-  for (size_t i = 0; i < 32; i++) {
-    r1cs::Namespace ns(cs, IndexedName(cs, "allocated bit ", i));
-    r.bits_[i] = AllocatedBit::Alloc(cs, (value >> i) & 1);
-  }
-  r.value_ = value;
-  return r;
+  return BitByBit(cs, "allocated bit ", value,
+                  [&](size_t i) -> Boolean { return AllocatedBit::Alloc(cs, (value >> i) & 1); });
 }
 
 UInt32 UInt32::FromBitsBe(std::span<const Boolean> bits) {
@@ -75,33 +80,18 @@ UInt32 UInt32::Shr(size_t by) const {
 }
 
 UInt32 UInt32::Xor(ConstraintSystem &cs, const UInt32 &other) const {
-  UInt32 r;
-  for (size_t i = 0; i < 32; i++) {
-    r1cs::Namespace ns(cs, IndexedName(cs, "xor of bit ", i));
-    r.bits_[i] = Boolean::Xor(cs, bits_[i], other.bits_[i]);
-  }
-  r.value_ = value_ ^ other.value_;
-  return r;
+  return BitByBit(cs, "xor of bit ", value_ ^ other.value_,
+                  [&](size_t i) { return Boolean::Xor(cs, bits_[i], other.bits_[i]); });
 }
 
 UInt32 UInt32::Sha256Ch(ConstraintSystem &cs, const UInt32 &a, const UInt32 &b, const UInt32 &c) {
-  UInt32 r;
-  for (size_t i = 0; i < 32; i++) {
-    r1cs::Namespace ns(cs, IndexedName(cs, "ch ", i));
-    r.bits_[i] = Boolean::Sha256Ch(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
-  }
-  r.value_ = (a.value_ & b.value_) ^ (~a.value_ & c.value_);
-  return r;
+  return BitByBit(cs, "ch ", (a.value_ & b.value_) ^ (~a.value_ & c.value_),
+                  [&](size_t i) { return Boolean::Sha256Ch(cs, a.bits_[i], b.bits_[i], c.bits_[i]); });
 }
 
 UInt32 UInt32::Sha256Maj(ConstraintSystem &cs, const UInt32 &a, const UInt32 &b, const UInt32 &c) {
-  UInt32 r;
-  for (size_t i = 0; i < 32; i++) {
-    r1cs::Namespace ns(cs, IndexedName(cs, "maj ", i));
-    r.bits_[i] = Boolean::Sha256Maj(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
-  }
-  r.value_ = (a.value_ & b.value_) ^ (a.value_ & c.value_) ^ (b.value_ & c.value_);
-  return r;
+  return BitByBit(cs, "maj ", (a.value_ & b.value_) ^ (a.value_ & c.value_) ^ (b.value_ & c.value_),
+                  [&](size_t i) { return Boolean::Sha256Maj(cs, a.bits_[i], b.bits_[i], c.bits_[i]); });
 }
 
 UInt32 UInt32::AddMany(MultiEq &meq, std::span<const UInt32> operands) {

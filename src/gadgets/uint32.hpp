@@ -51,6 +51,9 @@ public:
   static UInt32 AddMany(MultiEq &meq, std::span<const UInt32> operands);
 
 private:
+  //! bit i = bit(i) for i = 0..31, each made in the namespace "<prefix>i", and the word's value
+  template <class Bit> static UInt32 BitByBit(ConstraintSystem &cs, const char *prefix, uint32_t value, Bit bit);
+
   std::array<Boolean, 32> bits_; //!< least significant first
   uint32_t value_ = 0;
 };

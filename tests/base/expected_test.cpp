@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -107,15 +109,15 @@ TEST(Error, Helpers) {
 }
 
 TEST(ErrorCode, Names) {
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kBadLength), "kBadLength");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kNonCanonical), "kNonCanonical");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kBadArity), "kBadArity");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kInvalidArgument), "kInvalidArgument");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kNotFound), "kNotFound");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kFailedPrecondition), "kFailedPrecondition");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kUnavailable), "kUnavailable");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kResourceExhausted), "kResourceExhausted");
-  EXPECT_EQ(ErrorCodeName(ErrorCode::kInternal), "kInternal");
+  const std::pair<ErrorCode, std::string_view> names[] = {
+      {ErrorCode::kBadLength, "kBadLength"},         {ErrorCode::kNonCanonical, "kNonCanonical"},
+      {ErrorCode::kBadArity, "kBadArity"},           {ErrorCode::kInvalidArgument, "kInvalidArgument"},
+      {ErrorCode::kNotFound, "kNotFound"},           {ErrorCode::kFailedPrecondition, "kFailedPrecondition"},
+      {ErrorCode::kUnavailable, "kUnavailable"},     {ErrorCode::kResourceExhausted, "kResourceExhausted"},
+      {ErrorCode::kInternal, "kInternal"},           {ErrorCode::kNotOnCurve, "kNotOnCurve"},
+      {ErrorCode::kNotInSubgroup, "kNotInSubgroup"},
+  };
+  for (const auto &[code, name] : names) EXPECT_EQ(ErrorCodeName(code), name);
 }
 
 } // namespace

@@ -7,8 +7,11 @@
 #include "ec/ec.hpp"
 #include "ec/test_points.hpp"
 
+#include "common/curves.hpp"
+
 #include <gtest/gtest.h>
 #include <random>
+#include <utility>
 
 using namespace cuzk::ec;
 using namespace cuzk::ec::test;
@@ -101,8 +104,7 @@ TEST(EncodingKat, G2) {
 // ---- typed suite: round trips and rejections for both groups -------------------------------
 
 template <class C> class EncodingTest : public ::testing::Test {};
-using Curves = ::testing::Types<G1Curve, G2Curve>;
-TYPED_TEST_SUITE(EncodingTest, Curves);
+TYPED_TEST_SUITE(EncodingTest, cuzk::test::Curves);
 
 template <class C> std::vector<uint8_t> Compressed(const Affine<C> &p) {
   auto a = ToCompressed(p);
@@ -286,13 +288,6 @@ TEST(EncodingReject, G1PointsOfOrderThree) {
     EXPECT_TRUE(r->IsOnCurve());
     EXPECT_TRUE(G1::FromAffine(*r).MulLimbs(cuzk::ff::Limbs<1>{3}).IsInfinity());
   }
-}
-
-TEST(EncodingReject, CodeNames) {
-  EXPECT_EQ(cuzk::ErrorCodeName(cuzk::ErrorCode::kBadLength), "kBadLength");
-  EXPECT_EQ(cuzk::ErrorCodeName(cuzk::ErrorCode::kNonCanonical), "kNonCanonical");
-  EXPECT_EQ(cuzk::ErrorCodeName(cuzk::ErrorCode::kNotOnCurve), "kNotOnCurve");
-  EXPECT_EQ(cuzk::ErrorCodeName(cuzk::ErrorCode::kNotInSubgroup), "kNotInSubgroup");
 }
 
 // ---- batch decoding --------------------------------------------------------------------------

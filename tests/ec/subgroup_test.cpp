@@ -2,6 +2,8 @@
 #include "ec/ec.hpp"
 #include "ec/test_points.hpp"
 
+#include "common/curves.hpp"
+
 #include <gtest/gtest.h>
 #include <random>
 
@@ -70,8 +72,7 @@ TEST(Endomorphism, PsiCoefficientsFromXi) {
 }
 
 template <class C> class SubgroupTest : public ::testing::Test {};
-using Curves = ::testing::Types<G1Curve, G2Curve>;
-TYPED_TEST_SUITE(SubgroupTest, Curves);
+TYPED_TEST_SUITE(SubgroupTest, cuzk::test::Curves);
 
 TYPED_TEST(SubgroupTest, FastEqualsSlowOnSubgroupPoints) {
   using C = TypeParam;

@@ -50,19 +50,10 @@ TEST(Admission, CountsAKindCannotHaveAreRefusedBeforeTheRequestExists) {
   EXPECT_TRUE(engine.CheckShape(Shape(ProofKind(9), 0, 1'000'000)).IsOk());
 }
 
-class AdmissionTest : public ::testing::Test {
+class AdmissionTest : public ChainEngineTest<8> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   void TearDown() override { handler_->gate->Open(); }
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
 };
-
-ParamDir *AdmissionTest::dir_ = nullptr;
 
 // a one-partition chain request carrying `bytes` of payload besides (as a C1 envelope would)
 ProofRequest Large(const std::string &id, uint64_t seed, size_t bytes, bool hold = false) {

@@ -85,18 +85,7 @@ TEST(BoundedEcho, AHugeRegisteredProofNameWithANewlineIsCutAndEscapedEverywhere)
   EXPECT_NE(text.find("\\n[error] forged line"), std::string::npos) << "the job's failure is not logged";
 }
 
-class RetentionTest : public ::testing::Test {
-protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
-};
-
-ParamDir *RetentionTest::dir_ = nullptr;
+class RetentionTest : public ChainEngineTest<8> {};
 
 TEST_F(RetentionTest, FinishedJobsAreRetainedWithinAByteBound) {
   EngineConfig config = SmallConfig(*dir_);

@@ -28,58 +28,45 @@ struct Injection {
 };
 
 // groth16::CpuBackend whose ProveStart fails while its Injection says so.
-class FailingOnDemandBackend final : public groth16::ProverBackend {
+class FailingOnDemandBackend final : public HookedCpuBackend {
 public:
   explicit FailingOnDemandBackend(std::shared_ptr<Injection> injection) : injection_(std::move(injection)) {}
 
-  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
-                                                          std::span<const r1cs::ProvingAssignment> assignments,
-                                                          groth16::ProverTimings *timings) override {
-    {
-      std::lock_guard lock(injection_->mu);
-      injection_->calls++;
-      if (injection_->fail_first < 0 || injection_->failures < injection_->fail_first) {
-        injection_->failures++;
-        injection_->cv.notify_all();
-        return MakeError(injection_->code, "injected device error " + std::to_string(injection_->failures));
-      }
+private:
+  std::optional<Error> Before(std::span<const r1cs::ProvingAssignment>) override {
+    std::lock_guard lock(injection_->mu);
+    injection_->calls++;
+    if (injection_->fail_first < 0 || injection_->failures < injection_->fail_first) {
+      injection_->failures++;
+      injection_->cv.notify_all();
+      return MakeError(injection_->code, "injected device error " + std::to_string(injection_->failures));
     }
-    return cpu_.ProveStart(params, assignments, timings);
+    return std::nullopt;
   }
 
-private:
   std::shared_ptr<Injection> injection_;
-  groth16::CpuBackend cpu_;
 };
 
 // the real CPU backend, whose first ProveStart waits until `other` has failed `n` times (so the
 // failing device is the one that takes the next partitions)
-class WaitingBackend final : public groth16::ProverBackend {
+class WaitingBackend final : public HookedCpuBackend {
 public:
   WaitingBackend(std::shared_ptr<Injection> other, int n) : other_(std::move(other)), n_(n) {}
 
-  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
-                                                          std::span<const r1cs::ProvingAssignment> assignments,
-                                                          groth16::ProverTimings *timings) override {
+private:
+  std::optional<Error> Before(std::span<const r1cs::ProvingAssignment>) override {
     if (first_) other_->WaitForFailures(n_);
     first_ = false;
-    return cpu_.ProveStart(params, assignments, timings);
+    return std::nullopt;
   }
 
-private:
   std::shared_ptr<Injection> other_;
   int n_;
   bool first_ = true;
-  groth16::CpuBackend cpu_;
 };
 
-class DeviceFailoverTest : public ::testing::Test {
+class DeviceFailoverTest : public ChainEngineTest<8> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   static DeviceSpec Device(std::string id, std::function<std::unique_ptr<groth16::ProverBackend>()> make) {
     DeviceSpec d = CpuDevice(1);
     d.id = std::move(id);
@@ -92,12 +79,8 @@ protected:
     ADD_FAILURE() << "no device " << id;
     return s.devices.at(0);
   }
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
   std::shared_ptr<Injection> injection_ = std::make_shared<Injection>();
 };
-
-ParamDir *DeviceFailoverTest::dir_ = nullptr;
 
 TEST_F(DeviceFailoverTest, AFailingDeviceIsTakenOutAndItsPartitionsAreProvedOnAnother) {
   EngineConfig config = SmallConfig(*dir_, 2);

@@ -19,7 +19,9 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -165,6 +167,53 @@ public:
 private:
   std::string dir_;
   std::map<std::string, std::string> files_;
+};
+
+//! a test suite over one ParamDir of test-chain-<length> for each of Lengths, made once for the suite
+//! (writing parameter files is the slow part of these tests) and removed after its last test
+template <size_t... Lengths> class ParamDirTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { dir_ = new ParamDir({Lengths...}); }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static inline ParamDir *dir_ = nullptr;
+};
+
+//! ParamDirTest whose engines prove PoRep requests with one ChainHandler, handler_
+template <size_t... Lengths> class ChainEngineTest : public ParamDirTest<Lengths...> {
+protected:
+  std::unique_ptr<Engine> StartEngine(const EngineConfig &config) {
+    auto engine = std::make_unique<Engine>(config);
+    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
+    return engine;
+  }
+  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
+};
+
+//! the working memory one partition of test-chain-<length> is charged
+inline uint64_t ChainPartitionEstimate(size_t length) {
+  const auto &p = ParamDir::Params(length);
+  return EstimatePartitionBytes(p.h.size() + 1, p.l.size(), p.vk.ic.size());
+}
+
+//! a test's prover backend: the real CPU backend, behind Before, which runs first in every ProveStart
+//! (to record, wait or fail) and fails that call with the error it returns
+class HookedCpuBackend : public groth16::ProverBackend {
+public:
+  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
+                                                          std::span<const r1cs::ProvingAssignment> assignments,
+                                                          groth16::ProverTimings *timings) final {
+    if (std::optional<Error> error = Before(assignments)) return std::move(*error);
+    return cpu_.ProveStart(params, assignments, timings);
+  }
+
+protected:
+  virtual std::optional<Error> Before(std::span<const r1cs::ProvingAssignment> assignments) = 0;
+
+private:
+  groth16::CpuBackend cpu_;
 };
 
 //! config for a small engine over a ParamDir

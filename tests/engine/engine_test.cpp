@@ -11,27 +11,14 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class EngineTest : public ::testing::Test {
+class EngineTest : public ChainEngineTest<8, 64> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8, 64}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
-
   std::unique_ptr<Engine> Start(uint32_t synthesis_workers = 1, bool self_check = true) {
     EngineConfig c = SmallConfig(*dir_, synthesis_workers);
     c.self_check = self_check;
-    auto engine = std::make_unique<Engine>(c);
-    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
-    return engine;
+    return StartEngine(c);
   }
-
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
 };
-
-ParamDir *EngineTest::dir_ = nullptr;
 
 TEST_F(EngineTest, MultiPartitionJobCompletesAndEveryProofVerifies) {
   auto engine = Start(2);

@@ -15,10 +15,7 @@ using namespace cuzk::engine;
 
 namespace {
 
-const test::FilecoinRequests &Requests() {
-  static const auto *requests = new test::FilecoinRequests(test::MakeFilecoinRequests(21));
-  return *requests;
-}
+const test::FilecoinRequests &Requests() { return test::SharedFilecoinRequests<21>(); }
 
 std::vector<PartitionWork> PlanOk(const ProofKindHandler &handler, const ProofRequest &request) {
   auto plan = handler.Plan(request);

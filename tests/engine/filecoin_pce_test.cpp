@@ -19,10 +19,7 @@ using namespace cuzk::engine;
 
 namespace {
 
-const test::FilecoinRequests &Requests() {
-  static const auto *requests = new test::FilecoinRequests(test::MakeFilecoinRequests(33));
-  return *requests;
-}
+const test::FilecoinRequests &Requests() { return test::SharedFilecoinRequests<33>(); }
 
 // `packed`: how many partitions' deferred witnesses were packed (mostly bits)
 void ExpectPceEqualsGeneric(const ProofKindHandler &handler, const ProofRequest &request, size_t partitions,

@@ -9,29 +9,15 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class PipelineTest : public ::testing::Test {
+class PipelineTest : public ChainEngineTest<64> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({64}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
-  static uint64_t PartitionEstimate() {
-    const auto &p = ParamDir::Params(64);
-    return EstimatePartitionBytes(p.h.size() + 1, p.l.size(), p.vk.ic.size());
-  }
+  static uint64_t PartitionEstimate() { return ChainPartitionEstimate(64); }
   std::unique_ptr<Engine> Start(uint64_t working_memory, uint32_t synthesis_workers = 2) {
     EngineConfig c = SmallConfig(*dir_, synthesis_workers);
     c.working_memory_bytes = working_memory;
-    auto engine = std::make_unique<Engine>(c);
-    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
-    return engine;
+    return StartEngine(c);
   }
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
 };
-
-ParamDir *PipelineTest::dir_ = nullptr;
 
 //! returns once a synthesis worker has been held back by the memory budget (EngineStatus::memory_waits);
 //! the deadline only turns a hang into a failure

@@ -10,26 +10,12 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class RequestIdTest : public ::testing::Test {
+class RequestIdTest : public ChainEngineTest<8> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   void TearDown() override { handler_->gate->Open(); }
 
-  std::unique_ptr<Engine> Start() {
-    auto engine = std::make_unique<Engine>(SmallConfig(*dir_, 1));
-    engine->RegisterHandler(ProofKind::POREP_SEAL_COMMIT, handler_);
-    return engine;
-  }
-
-  static ParamDir *dir_;
-  std::shared_ptr<ChainHandler> handler_ = std::make_shared<ChainHandler>();
+  std::unique_ptr<Engine> Start() { return StartEngine(SmallConfig(*dir_, 1)); }
 };
-
-ParamDir *RequestIdTest::dir_ = nullptr;
 
 // Curio's PoRep task: Prove(porep-<miner>-<sector>) fails on a bad C1; the task re-runs C1 and
 // calls Prove again with the same id and the new C1; a later retry of the finished task (the

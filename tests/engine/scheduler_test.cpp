@@ -28,24 +28,21 @@ struct ProveLog {
   }
 };
 
-class RecordingBackend final : public groth16::ProverBackend {
+class RecordingBackend final : public HookedCpuBackend {
 public:
   explicit RecordingBackend(std::shared_ptr<ProveLog> log) : log_(std::move(log)) {}
 
-  Expected<std::vector<groth16::PartialProof>> ProveStart(const groth16::Parameters &params,
-                                                          std::span<const r1cs::ProvingAssignment> assignments,
-                                                          groth16::ProverTimings *timings) override {
+private:
+  std::optional<Error> Before(std::span<const r1cs::ProvingAssignment> assignments) override {
     {
       std::lock_guard lock(log_->mu);
       for (const auto &a : assignments) log_->xs.push_back(a.input_assignment.at(1));
     }
     if (log_->gated) log_->gate->Wait();
-    return cpu_.ProveStart(params, assignments, timings);
+    return std::nullopt;
   }
 
-private:
   std::shared_ptr<ProveLog> log_;
-  groth16::CpuBackend cpu_;
 };
 
 // x of partition i of a ChainRequest made with `seed`
@@ -68,13 +65,8 @@ template <class F> bool Eventually(F condition, std::chrono::milliseconds limit 
   return true;
 }
 
-class SchedulerTest : public ::testing::Test {
+class SchedulerTest : public ParamDirTest<8, 64> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8, 64}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   void TearDown() override {
     // never leave a worker parked at a gate behind a failed expectation
     normal_->gate->Open();
@@ -101,18 +93,10 @@ protected:
     ASSERT_TRUE(r.HasValue()) << r.ErrorMessage();
     ExpectChainProofsVerify(r.Value(), request);
   }
-  static uint64_t PartitionEstimate(size_t length) {
-    const auto &p = ParamDir::Params(length);
-    return EstimatePartitionBytes(p.h.size() + 1, p.l.size(), p.vk.ic.size());
-  }
-
-  static ParamDir *dir_;
   std::shared_ptr<ChainHandler> normal_ = std::make_shared<ChainHandler>();   // POREP_SEAL_COMMIT, NORMAL
   std::shared_ptr<ChainHandler> critical_ = std::make_shared<ChainHandler>(); // WINNING_POST, CRITICAL
   std::shared_ptr<ProveLog> log_ = std::make_shared<ProveLog>();
 };
-
-ParamDir *SchedulerTest::dir_ = nullptr;
 
 TEST_F(SchedulerTest, TheCriticalLaneProvesAWinningPoStWhileEveryWorkerIsBusy) {
   auto engine = Start(Config(1, true));
@@ -210,8 +194,8 @@ TEST_F(SchedulerTest, WithTwoProversOneGoesOnWithNormalWork) {
 TEST_F(SchedulerTest, ACriticalPartitionTakesTheFirstMemoryAProverReleases) {
   log_->gated = true;
   EngineConfig config = Config(1, true);
-  config.max_ready_partitions = 8;                             // only memory limits here
-  config.working_memory_bytes = PartitionEstimate(64) * 5 / 2; // two partitions of 64
+  config.max_ready_partitions = 8;                                  // only memory limits here
+  config.working_memory_bytes = ChainPartitionEstimate(64) * 5 / 2; // two partitions of 64
   auto engine = Start(config);
   const ProofRequest porep = ChainRequest("porep", 64, 4, 4);
   ASSERT_TRUE(engine->Submit(porep).HasValue());
@@ -220,7 +204,7 @@ TEST_F(SchedulerTest, ACriticalPartitionTakesTheFirstMemoryAProverReleases) {
   const ProofRequest winning = Winning("winning", 9, 64); // as large: it needs partition 0's memory
   ASSERT_TRUE(engine->Submit(winning).HasValue());
   ASSERT_TRUE(Eventually([&] { return engine->Status().priorities[0].queued_partitions == 1; }));
-  EXPECT_EQ(engine->Status().working_memory_used_bytes, 2 * PartitionEstimate(64));
+  EXPECT_EQ(engine->Status().working_memory_used_bytes, 2 * ChainPartitionEstimate(64));
   log_->gate->Open();
   ExpectCompleted(*engine, winning);
   ExpectCompleted(*engine, porep);

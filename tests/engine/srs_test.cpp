@@ -14,13 +14,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class SrsTest : public ::testing::Test {
+class SrsTest : public ParamDirTest<8, 32, 33, 34, 64> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8, 32, 33, 34, 64}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   static uint64_t FileSize(size_t length) {
     return std::filesystem::file_size(std::filesystem::path(dir_->Path()) / (ChainId(length) + ".params"));
   }
@@ -32,10 +27,7 @@ protected:
       if (e.circuit_id == id) return e;
     return std::nullopt;
   }
-  static ParamDir *dir_;
 };
-
-ParamDir *SrsTest::dir_ = nullptr;
 
 TEST_F(SrsTest, PreloadEvictAndTiers) {
   SrsManager srs(ManagerConfig(0));

@@ -82,13 +82,8 @@ private:
   groth16::CpuBackend cpu_;
 };
 
-class StopTest : public ::testing::Test {
+class StopTest : public ParamDirTest<8> {
 protected:
-  static void SetUpTestSuite() { dir_ = new ParamDir({8}); }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
   std::unique_ptr<Engine> Start() {
     auto engine = std::make_unique<Engine>(SmallConfig(*dir_, 1));
     engine->RegisterHandler(ProofKind::SNAP_DEALS_UPDATE, endless_);
@@ -101,11 +96,8 @@ protected:
     r.proof_kind = ProofKind::SNAP_DEALS_UPDATE;
     return r;
   }
-  static ParamDir *dir_;
   std::shared_ptr<EndlessHandler> endless_ = std::make_shared<EndlessHandler>();
 };
-
-ParamDir *StopTest::dir_ = nullptr;
 
 TEST_F(StopTest, ACancelStopsARunningSynthesisAndFreesItsWorker) {
   auto engine = Start();

@@ -120,4 +120,11 @@ inline FilecoinRequests MakeFilecoinRequests(uint64_t data_seed) {
   return out;
 }
 
+//! MakeFilecoinRequests(SEED), made on first use and kept for the whole process: sealing is the slow
+//! part of the tests that share it, and, never destroyed, it outlives every test's teardown
+template <uint64_t SEED> const FilecoinRequests &SharedFilecoinRequests() {
+  static const auto *requests = new FilecoinRequests(MakeFilecoinRequests(SEED));
+  return *requests;
+}
+
 } // namespace cuzk::test

@@ -1,17 +1,17 @@
 // tests/ff/tower_test.cpp — Fp2, Fp6, Fp12: laws, inverses, Frobenius against x^p.
 #include "ff/ff.hpp"
 
+#include "random_tower.hpp"
+
 #include <gtest/gtest.h>
 #include <random>
 
 using namespace cuzk::ff;
+using namespace cuzk::test; // RandomFp2, RandomFp6, RandomFp12
 
 namespace {
 
 std::mt19937_64 rng(42);
-Fp2 RandFp2() { return {Fp::Random(rng), Fp::Random(rng)}; }
-Fp6 RandFp6() { return {RandFp2(), RandFp2(), RandFp2()}; }
-Fp12 RandFp12() { return {RandFp6(), RandFp6()}; }
 
 //! x^p by square-and-multiply over the modulus' bits: the definition the Frobenius maps are
 //! checked against (Fp6 has no Pow of its own)
@@ -28,7 +28,7 @@ TEST(Fp2, LawsAndInverse) {
   Fp2 u{Fp::Zero(), Fp::One()};
   EXPECT_TRUE((u.Square() == -Fp2::One())); // u² = −1
   for (int i = 0; i < 50; i++) {
-    Fp2 a = RandFp2(), b = RandFp2(), c = RandFp2();
+    Fp2 a = RandomFp2(rng), b = RandomFp2(rng), c = RandomFp2(rng);
     EXPECT_EQ(a * (b + c), a * b + a * c);
     EXPECT_EQ(a.Square(), a * a);
     EXPECT_EQ(a * a.Inverse(), Fp2::One());
@@ -42,11 +42,11 @@ TEST(Fp2, LawsAndInverse) {
 TEST(Fp2, Sqrt) {
   int found = 0;
   for (int i = 0; i < 30; i++) {
-    Fp2 a = RandFp2();
+    Fp2 a = RandomFp2(rng);
     auto r = a.Square().Sqrt();
     ASSERT_TRUE(r.has_value());
     EXPECT_TRUE(*r == a || *r == -a);
-    if (RandFp2().Sqrt().has_value()) found++;
+    if (RandomFp2(rng).Sqrt().has_value()) found++;
   }
   EXPECT_GT(found, 5);
   EXPECT_LT(found, 25);
@@ -61,7 +61,7 @@ TEST(Fp6, LawsInverseFrobenius) {
   Fp2 xi{Fp::One(), Fp::One()};
   EXPECT_EQ(v * v * v, (Fp6{xi, Fp2::Zero(), Fp2::Zero()})); // v³ = ξ
   for (int i = 0; i < 20; i++) {
-    Fp6 a = RandFp6(), b = RandFp6(), c = RandFp6();
+    Fp6 a = RandomFp6(rng), b = RandomFp6(rng), c = RandomFp6(rng);
     EXPECT_EQ(a * (b + c), a * b + a * c);
     EXPECT_EQ(a * b, b * a);
     EXPECT_EQ(a.Square(), a * a);
@@ -72,7 +72,7 @@ TEST(Fp6, LawsInverseFrobenius) {
   }
   // Frobenius(k) against the definition x^(p^k), by k exponentiations by p; k = 6 is the period
   for (int sample = 0; sample < 2; sample++) {
-    const Fp6 a = RandFp6();
+    const Fp6 a = RandomFp6(rng);
     Fp6 power = a;
     for (unsigned k = 1; k <= 6; k++) {
       power = PowP(power);
@@ -87,7 +87,7 @@ TEST(Fp12, LawsInverseFrobenius) {
   Fp12 v{Fp6{Fp2::Zero(), Fp2::One(), Fp2::Zero()}, Fp6::Zero()};
   EXPECT_EQ(w.Square(), v); // w² = v
   for (int i = 0; i < 10; i++) {
-    Fp12 a = RandFp12(), b = RandFp12(), c = RandFp12();
+    Fp12 a = RandomFp12(rng), b = RandomFp12(rng), c = RandomFp12(rng);
     EXPECT_EQ(a * (b + c), a * b + a * c);
     EXPECT_EQ(a * b, b * a);
     EXPECT_EQ(a.Square(), a * a);
@@ -95,7 +95,7 @@ TEST(Fp12, LawsInverseFrobenius) {
   }
   // Frobenius(k), k = 1..12, against the definition x^(p^k), by k exponentiations by p (slow, so
   // one sample); k = 12 is the period and x^(p^6) is the conjugate
-  const Fp12 a = RandFp12();
+  const Fp12 a = RandomFp12(rng);
   EXPECT_EQ(a.FrobeniusOnce(), a.Pow(Fp::MODULUS));
   Fp12 power = a;
   for (unsigned k = 1; k <= 12; k++) {

@@ -11,6 +11,7 @@
 #include "filecoin/testing/porep_prove.hpp"
 #include "groth16/groth16.hpp"
 
+#include "common/bytes.hpp"
 #include "common/stopwatch.hpp"
 
 #include <gtest/gtest.h>
@@ -34,9 +35,7 @@ TEST(PorepCircuitProve, Groth16ProveAndVerifySmallestUpstreamConfig) {
   porep_id.fill(44);
   const PorepConfig config = TestPorepConfig(8, 2, {8, 0, 0}, porep_id, ApiVersion::kV1_1_0).Value();
   const SdrGraph graph = SdrGraph::Create(config.nodes, config.porep_id, config.api_version).Value();
-  std::mt19937 bytes_rng(9);
-  std::vector<uint8_t> payload(Fr32UnpaddedCapacity(config.sector_size));
-  for (auto &b : payload) b = uint8_t(bytes_rng());
+  const std::vector<uint8_t> payload = cuzk::test::SeededBytes(Fr32UnpaddedCapacity(config.sector_size), 9);
   SealInputs seal_inputs;
   seal_inputs.prover_id = ProverIdFromActorId(1000);
   seal_inputs.sector_id = 3;

@@ -14,6 +14,8 @@
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
 
@@ -25,11 +27,8 @@ TEST(PorepWitness8MiB, EqualsGenericSynthesis) {
   VirtualSectorInputs vin;
   vin.prover_id = ProverIdFromActorId(1000);
   vin.sector_id = 77;
-  for (size_t i = 0; i < 32; i++) {
-    vin.ticket[i] = uint8_t(3 * i + 1);
-    vin.seed[i] = uint8_t(5 * i + 2);
-  }
-  vin.seed[31] &= 0x3f;
+  vin.ticket = cuzk::test::StepBytes32(3, 1);
+  vin.seed = cuzk::test::StepFr32(5, 2);
   vin.label_seed = 9;
   auto c1 = VirtualSectorC1(config, vin);
   ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();

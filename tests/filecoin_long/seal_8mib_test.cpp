@@ -8,6 +8,8 @@
 #include "filecoin/porep/porep_vanilla_verify.hpp"
 #include "filecoin/testing/porep_prove.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,9 +19,8 @@ using namespace cuzk::filecoin;
 
 TEST(Seal8MiB, SealC1AndVerify) {
   const PorepConfig c = PorepConfigFor(RegisteredSealProof::kStackedDrg8MiBV1_1);
-  std::mt19937_64 rng(21);
-  std::vector<uint8_t> payload(Fr32UnpaddedCapacity(c.sector_size));
-  for (auto &b : payload) b = uint8_t(rng());
+  const std::vector<uint8_t> payload =
+      cuzk::test::SeededBytes<std::mt19937_64>(Fr32UnpaddedCapacity(c.sector_size), 21);
   SealInputs in;
   in.prover_id = ProverIdFromActorId(1000);
   in.sector_id = 99;

@@ -8,6 +8,8 @@
 #include "filecoin/testing/virtual_sector.hpp"
 #include "r1cs/test_cs.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 namespace cuzk::filecoin {
@@ -18,12 +20,8 @@ TEST(VirtualPorep32GiB, PartitionSatisfiesTheProductionCircuit) {
   VirtualSectorInputs in;
   in.prover_id = ProverIdFromActorId(1000);
   in.sector_id = 32;
-  for (size_t i = 0; i < 32; i++) {
-    in.ticket[i] = uint8_t(3 * i + 1);
-    in.seed[i] = uint8_t(7 * i + 2);
-  }
-  in.ticket[31] &= 0x3f;
-  in.seed[31] &= 0x3f;
+  in.ticket = cuzk::test::StepFr32(3, 1);
+  in.seed = cuzk::test::StepFr32(7, 2);
   auto c1 = VirtualSectorC1(config, in);
   ASSERT_TRUE(c1.HasValue()) << c1.ErrorMessage();
   const Status verified = VerifyC1(*c1, config);

@@ -17,6 +17,7 @@
 #include "filecoin/post/post_circuit.hpp"
 #include "filecoin/testing/virtual_post.hpp"
 
+#include "common/bytes.hpp"
 #include "common/counting_cs.hpp"
 #include "common/stopwatch.hpp"
 
@@ -34,9 +35,7 @@ using cuzk::test::StreamingCheckCS;
 TEST(VirtualPoStLong, Window32GiBFullPartition) {
   const PoStConfig cfg = PoStConfigFor(RegisteredPoStProof::kWindow32GiBV1_2);
   ASSERT_EQ(cfg.sector_count, 2349u);
-  Digest32 randomness{};
-  for (size_t i = 0; i < 32; i++) randomness[i] = uint8_t(37 * i + 5);
-  randomness[31] &= 0x3f;
+  const Digest32 randomness = cuzk::test::StepFr32(37, 5);
   std::vector<uint64_t> ids;
   for (uint64_t i = 0; i < cfg.sector_count; i++) ids.push_back(5000 + 7 * i);
 

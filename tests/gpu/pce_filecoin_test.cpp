@@ -25,10 +25,7 @@ using namespace cuzk::engine;
 
 namespace {
 
-const cuzk::test::FilecoinRequests &Requests() {
-  static const auto *requests = new cuzk::test::FilecoinRequests(cuzk::test::MakeFilecoinRequests(33));
-  return *requests;
-}
+const cuzk::test::FilecoinRequests &Requests() { return cuzk::test::SharedFilecoinRequests<33>(); }
 
 r1cs::WitnessCS WitnessOf(const PartitionWork &work) {
   r1cs::WitnessCS w;

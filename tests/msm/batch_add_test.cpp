@@ -3,6 +3,8 @@
 
 #include "msm/fixtures.hpp"
 
+#include "common/curves.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace cuzk;
@@ -11,8 +13,7 @@ using namespace cuzk::msm::testing;
 namespace {
 
 template <class C> class BatchAddTest : public ::testing::Test {};
-using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
-TYPED_TEST_SUITE(BatchAddTest, Curves);
+TYPED_TEST_SUITE(BatchAddTest, cuzk::test::Curves);
 
 template <class C> ec::Jacobian<C> Sum(std::vector<ec::Affine<C>> pts) {
   std::vector<typename C::Field> scratch(msm::BatchAffineSumScratchSize(pts.size()));

@@ -4,6 +4,8 @@
 
 #include "msm/fixtures.hpp"
 
+#include "common/curves.hpp"
+
 #include <gtest/gtest.h>
 #include <oneapi/tbb/global_control.h>
 
@@ -16,8 +18,7 @@ using namespace cuzk::msm::testing;
 namespace {
 
 template <class C> class MsmTest : public ::testing::Test {};
-using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
-TYPED_TEST_SUITE(MsmTest, Curves);
+TYPED_TEST_SUITE(MsmTest, cuzk::test::Curves);
 
 constexpr ScalarKind KINDS[] = {ScalarKind::Random, ScalarKind::Zero, ScalarKind::One, ScalarKind::MinusOne,
                                 ScalarKind::Mixed};

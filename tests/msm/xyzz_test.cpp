@@ -1,6 +1,8 @@
 // tests/msm/xyzz_test.cpp — XYZZ formulas agree with the Jacobian group law (typed over G1/G2).
 #include "msm/xyzz.hpp"
 
+#include "common/curves.hpp"
+
 #include <gtest/gtest.h>
 #include <random>
 
@@ -10,8 +12,7 @@ using cuzk::ff::Fr;
 namespace {
 
 template <class C> class XyzzTest : public ::testing::Test {};
-using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
-TYPED_TEST_SUITE(XyzzTest, Curves);
+TYPED_TEST_SUITE(XyzzTest, cuzk::test::Curves);
 
 TYPED_TEST(XyzzTest, MatchesJacobian) {
   using C = TypeParam;

@@ -2,6 +2,7 @@
 // counts its kind cannot have is INVALID_ARGUMENT before it is copied, a request beyond the request
 // budget is RESOURCE_EXHAUSTED, and ids a client sends come back escaped.
 #include "engine/filecoin_handlers.hpp"
+#include "engine_dir_fixture.hpp"
 #include "server/grpc_server.hpp"
 
 #include "cuzk/v1/proving.grpc.pb.h"
@@ -22,16 +23,11 @@ namespace {
 
 namespace v1 = cuzk::v1;
 
-class AdmissionTest : public ::testing::Test {
+class AdmissionTest : public EngineDirTest {
 protected:
   void SetUp() override {
-    char tmpl[] = "/tmp/cuzk-admission-test-XXXXXX";
-    dir_ = mkdtemp(tmpl);
-    engine::EngineConfig config;
-    config.param_dir = dir_;
-    config.working_memory_bytes = uint64_t(1) << 30;
+    engine::EngineConfig config = MakeDir("/tmp/cuzk-admission-test-XXXXXX");
     config.request_budget_bytes = uint64_t(1) << 20;
-    config.devices = {engine::CpuDevice(1)};
     engine_ = std::make_unique<engine::Engine>(config);
     engine::RegisterFilecoinHandlers(*engine_);
     ServerOptions options;
@@ -46,8 +42,7 @@ protected:
   }
   void TearDown() override {
     server_.reset();
-    engine_.reset();
-    std::filesystem::remove_all(dir_);
+    EngineDirTest::TearDown();
   }
   grpc::Status Submit(const v1::SubmitProofRequest &request) {
     grpc::ClientContext ctx;
@@ -55,8 +50,6 @@ protected:
     return stub_->SubmitProof(&ctx, request, &out);
   }
 
-  std::string dir_;
-  std::unique_ptr<engine::Engine> engine_;
   std::unique_ptr<GrpcServer> server_;
   std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };

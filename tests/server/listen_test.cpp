@@ -1,6 +1,7 @@
 // tests/server/listen_test.cpp — a listener refuses an address that another one holds: a TCP port
 // in use (no SO_REUSEPORT: the kernel would otherwise split connections between two daemons) and
 // a live unix socket (not removed); a stale unix socket, left by a daemon that died, is reclaimed.
+#include "engine_dir_fixture.hpp"
 #include "server/grpc_server.hpp"
 #include "server/listen_address.hpp"
 
@@ -19,21 +20,9 @@
 namespace cuzk::server {
 namespace {
 
-class ListenTest : public ::testing::Test {
+class ListenTest : public EngineDirTest {
 protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/cuzk-listen-test-XXXXXX";
-    dir_ = mkdtemp(tmpl);
-    engine::EngineConfig config;
-    config.param_dir = dir_;
-    config.working_memory_bytes = uint64_t(1) << 30;
-    config.devices = {engine::CpuDevice(1)};
-    engine_ = std::make_unique<engine::Engine>(config);
-  }
-  void TearDown() override {
-    engine_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void SetUp() override { engine_ = std::make_unique<engine::Engine>(MakeDir("/tmp/cuzk-listen-test-XXXXXX")); }
 
   Expected<std::unique_ptr<GrpcServer>> Start(const std::string &listen) {
     ServerOptions options;
@@ -50,9 +39,6 @@ protected:
     cuzk::v1::GetStatusResponse out;
     return stub->GetStatus(&ctx, cuzk::v1::GetStatusRequest{}, &out).ok();
   }
-
-  std::string dir_;
-  std::unique_ptr<engine::Engine> engine_;
 };
 
 TEST_F(ListenTest, ASecondListenerOnATcpPortInUseIsRefused) {

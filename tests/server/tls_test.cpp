@@ -4,6 +4,7 @@
 //
 // Real handshakes on 127.0.0.1 (ephemeral ports) with a CA, server and client certificates made
 // here with OpenSSL's C API, so no private key is committed and the `openssl` program is not needed.
+#include "engine_dir_fixture.hpp"
 #include "server/bearer_token.hpp"
 #include "server/grpc_server.hpp"
 #include "server/listener_security.hpp"
@@ -116,7 +117,7 @@ Pki MakePki(const char *ca_name) {
   return {ToPem(ca.get()), ToPem(server.get()), ToPem(server_key.get()), ToPem(client.get()), ToPem(client_key.get())};
 }
 
-class TlsTest : public ::testing::Test {
+class TlsTest : public EngineDirTest {
 protected:
   static void SetUpTestSuite() {
     pki_ = new Pki(MakePki("cuzk test CA"));
@@ -128,20 +129,10 @@ protected:
   }
 
   void SetUp() override {
-    char tmpl[] = "/tmp/cuzk-tls-test-XXXXXX";
-    dir_ = mkdtemp(tmpl);
-    engine::EngineConfig config;
-    config.param_dir = dir_;
-    config.working_memory_bytes = uint64_t(1) << 30;
-    config.devices = {engine::CpuDevice(1)};
-    engine_ = std::make_unique<engine::Engine>(config);
+    engine_ = std::make_unique<engine::Engine>(MakeDir("/tmp/cuzk-tls-test-XXXXXX"));
     security_.tls_cert = Write("server.pem", pki_->server_cert, 0644);
     security_.tls_key = Write("server.key", pki_->server_key, 0600);
     security_.token_file = Write("token", TOKEN + "\n", 0600);
-  }
-  void TearDown() override {
-    engine_.reset();
-    std::filesystem::remove_all(dir_);
   }
 
   std::string Write(const std::string &name, const std::string &text, mode_t mode) {
@@ -196,8 +187,6 @@ protected:
 
   static Pki *pki_;
   static Pki *other_pki_;
-  std::string dir_;
-  std::unique_ptr<engine::Engine> engine_;
   ListenSecurity security_; //!< TLS with a token, files written by SetUp
 };
 

@@ -286,38 +286,20 @@ private:
                    : k == 1 ? ReadDomain(fv, mp.leaf, DomainKind::kFr)
                             : ReadPathElements(fv, mp.base);
           });
-        } else if (variant == "Sub") {
-          mp.kind = MerkleProofKind::kSub;
-          static constexpr std::array<std::string_view, 4> S = {"base_proof", "sub_proof", "root", "leaf"};
-          r = ReadObject(pv, "a SubProof object", S, [&](size_t k, od::value fv) {
-            switch (k) {
-            case 0:
-              return ReadPathElements(fv, mp.base);
-            case 1:
-              return ReadPathElements(fv, mp.sub);
-            case 2:
-              return ReadDomain(fv, mp.root, DomainKind::kFr);
-            default:
-              return ReadDomain(fv, mp.leaf, DomainKind::kFr);
-            }
-          });
-        } else if (variant == "Top") {
-          mp.kind = MerkleProofKind::kTop;
-          static constexpr std::array<std::string_view, 5> S = {"base_proof", "sub_proof", "top_proof", "root", "leaf"};
-          r = ReadObject(pv, "a TopProof object", S, [&](size_t k, od::value fv) {
-            switch (k) {
-            case 0:
-              return ReadPathElements(fv, mp.base);
-            case 1:
-              return ReadPathElements(fv, mp.sub);
-            case 2:
-              return ReadPathElements(fv, mp.top);
-            case 3:
-              return ReadDomain(fv, mp.root, DomainKind::kFr);
-            default:
-              return ReadDomain(fv, mp.leaf, DomainKind::kFr);
-            }
-          });
+        } else if (variant == "Sub" || variant == "Top") {
+          // a TopProof is a SubProof with a third path, top_proof, before the root and the leaf
+          const bool top = variant == "Top";
+          mp.kind = top ? MerkleProofKind::kTop : MerkleProofKind::kSub;
+          std::vector<PathElement> *const paths[] = {&mp.base, &mp.sub, &mp.top};
+          const size_t path_count = top ? 3 : 2;
+          const auto field = [&](size_t k, od::value fv) {
+            if (k < path_count) return ReadPathElements(fv, *paths[k]);
+            return ReadDomain(fv, k == path_count ? mp.root : mp.leaf, DomainKind::kFr);
+          };
+          static constexpr std::array<std::string_view, 4> SUB = {"base_proof", "sub_proof", "root", "leaf"};
+          static constexpr std::array<std::string_view, 5> TOP = {"base_proof", "sub_proof", "top_proof", "root",
+                                                                  "leaf"};
+          r = top ? ReadObject(pv, "a TopProof object", TOP, field) : ReadObject(pv, "a SubProof object", SUB, field);
         }
         return r;
       });

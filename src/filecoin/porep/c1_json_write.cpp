@@ -21,17 +21,11 @@ public:
     out_ += c1.registered_proof; // a validated variant name: nothing to escape
     out_ += "\",\"vanilla_proofs\":{\"";
     out_ += variant;
-    out_ += "\":[";
-    for (size_t k = 0; k < c1.vanilla_proofs.size(); k++) {
-      if (k) out_ += ',';
-      out_ += '[';
-      for (size_t i = 0; i < c1.vanilla_proofs[k].size(); i++) {
-        if (i) out_ += ',';
-        ChallengeProof(c1.vanilla_proofs[k][i]);
-      }
-      out_ += ']';
-    }
-    out_ += "]},\"comm_r\":";
+    out_ += "\":";
+    Array(c1.vanilla_proofs, [&](const std::vector<PorepChallengeProof> &partition) {
+      Array(partition, [&](const PorepChallengeProof &p) { ChallengeProof(p); });
+    });
+    out_ += "},\"comm_r\":";
     Domain(c1.comm_r);
     out_ += ",\"comm_d\":";
     Domain(c1.comm_d);
@@ -66,26 +60,30 @@ private:
     out_.append(buf, p);
   }
 
-  void Domains(const std::vector<Domain32> &ds) {
+  //! a JSON array of `items`, each written by `write`: comma-separated, no whitespace
+  template <class T, class Write> void Array(const std::vector<T> &items, Write write) {
     out_ += '[';
-    for (size_t i = 0; i < ds.size(); i++) {
+    for (size_t i = 0; i < items.size(); i++) {
       if (i) out_ += ',';
-      Domain(ds[i]);
+      write(items[i]);
     }
     out_ += ']';
   }
 
+  void Domains(const std::vector<Domain32> &ds) {
+    Array(ds, [&](const Domain32 &d) { Domain(d); });
+  }
+
   void Path(const std::vector<PathElement> &path) {
-    out_ += "{\"path\":[";
-    for (size_t i = 0; i < path.size(); i++) {
-      if (i) out_ += ',';
+    out_ += "{\"path\":";
+    Array(path, [&](const PathElement &e) {
       out_ += "{\"hashes\":";
-      Domains(path[i].hashes);
+      Domains(e.hashes);
       out_ += ",\"index\":";
-      U64(path[i].index);
+      U64(e.index);
       out_ += '}';
-    }
-    out_ += "]}";
+    });
+    out_ += '}';
   }
 
   void RootLeaf(const MerkleProof &mp) {
@@ -105,20 +103,16 @@ private:
       Path(mp.base);
       break;
     case MerkleProofKind::kSub:
-      out_ += "\"Sub\":{\"base_proof\":";
-      Path(mp.base);
-      out_ += ",\"sub_proof\":";
-      Path(mp.sub);
-      out_ += ',';
-      RootLeaf(mp);
-      break;
     case MerkleProofKind::kTop:
-      out_ += "\"Top\":{\"base_proof\":";
+      // the two share their leading fields; Top adds top_proof before the root and leaf
+      out_ += mp.kind == MerkleProofKind::kSub ? "\"Sub\":{\"base_proof\":" : "\"Top\":{\"base_proof\":";
       Path(mp.base);
       out_ += ",\"sub_proof\":";
       Path(mp.sub);
-      out_ += ",\"top_proof\":";
-      Path(mp.top);
+      if (mp.kind == MerkleProofKind::kTop) {
+        out_ += ",\"top_proof\":";
+        Path(mp.top);
+      }
       out_ += ',';
       RootLeaf(mp);
       break;
@@ -137,12 +131,7 @@ private:
   }
 
   void Columns(const std::vector<ColumnProof> &cps) {
-    out_ += '[';
-    for (size_t i = 0; i < cps.size(); i++) {
-      if (i) out_ += ',';
-      Column(cps[i]);
-    }
-    out_ += ']';
+    Array(cps, [&](const ColumnProof &c) { Column(c); });
   }
 
   void Labeling(const LabelingProof &lp) {
@@ -166,12 +155,9 @@ private:
     Columns(p.replica_column_proofs.drg_parents);
     out_ += ",\"exp_parents\":";
     Columns(p.replica_column_proofs.exp_parents);
-    out_ += "},\"labeling_proofs\":[";
-    for (size_t i = 0; i < p.labeling_proofs.size(); i++) {
-      if (i) out_ += ',';
-      Labeling(p.labeling_proofs[i]);
-    }
-    out_ += "],\"encoding_proof\":";
+    out_ += "},\"labeling_proofs\":";
+    Array(p.labeling_proofs, [&](const LabelingProof &lp) { Labeling(lp); });
+    out_ += ",\"encoding_proof\":";
     Labeling(p.encoding_proof);
     out_ += '}';
   }

@@ -7,6 +7,8 @@
 #include "filecoin/testing/porep_prove.hpp"
 #include "filecoin/testing/seal.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -39,12 +41,7 @@ SealedC1 MakeSealedC1(const PorepConfig &config, uint64_t data_seed, const Diges
   return {std::move(sector).Value(), std::move(c1).Value()};
 }
 
-Digest32 Seed(uint8_t v) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(v + 7 * i);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Seed(uint8_t v) { return cuzk::test::StepFr32(7, v); }
 
 const SealedC1 &Interactive2KiB() {
   static const SealedC1 s = MakeSealedC1(PorepConfigFor(RegisteredSealProof::kStackedDrg2KiBV1_1), 1, Seed(6));

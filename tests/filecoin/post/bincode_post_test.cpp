@@ -6,6 +6,8 @@
 
 #include "filecoin/post_test_sectors.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace cuzk::filecoin;
@@ -13,12 +15,7 @@ using cuzk::test::PoStTestSizeConfig;
 
 namespace {
 
-Digest32 Randomness() {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(3 * i + 1);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Randomness() { return cuzk::test::StepFr32(3, 1); }
 
 Domain32 Filled(uint8_t v) {
   Domain32 d{};

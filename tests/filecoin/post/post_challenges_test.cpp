@@ -3,6 +3,8 @@
 // public inputs of a partition with padding (§3.4).
 #include "filecoin/post/post_challenges.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace cuzk::filecoin;
@@ -12,12 +14,7 @@ namespace {
 
 constexpr uint64_t NODES_32GIB = uint64_t(1) << 30;
 
-Digest32 Seeded(uint8_t salt) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(i * 7 + salt);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Seeded(uint8_t salt) { return cuzk::test::StepFr32(7, salt); }
 
 } // namespace
 

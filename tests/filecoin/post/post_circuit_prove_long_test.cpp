@@ -7,6 +7,7 @@
 
 #include "groth16/groth16.hpp"
 
+#include "common/bytes.hpp"
 #include "common/stopwatch.hpp"
 #include "filecoin/post_test_sectors.hpp"
 
@@ -22,12 +23,7 @@ using cuzk::test::SecondsSince;
 
 namespace {
 
-Digest32 Randomness(uint8_t salt) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(i * 29 + salt);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Randomness(uint8_t salt) { return cuzk::test::StepFr32(29, salt); }
 
 void ProveAndVerify(RegisteredPoStProof proof_type, size_t sectors) {
   const PoStConfig cfg = PoStConfigFor(proof_type);

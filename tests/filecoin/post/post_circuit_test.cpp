@@ -12,6 +12,8 @@
 #include "r1cs/shape_cs.hpp"
 #include "r1cs/test_cs.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace cuzk;
@@ -39,12 +41,7 @@ FallbackPoStParams TestParams(TreeShape shape, size_t sectors) {
   return p;
 }
 
-Digest32 Randomness(uint8_t salt) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(i * 11 + salt);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Randomness(uint8_t salt) { return cuzk::test::StepFr32(11, salt); }
 
 struct Partition {
   std::vector<test::TestSector> sectors;

@@ -5,6 +5,8 @@
 #include "filecoin/post/post_bincode.hpp"
 #include "filecoin/post/post_request.hpp"
 
+#include "common/bytes.hpp"
+#include "common/expect_error.hpp"
 #include "filecoin/post_test_sectors.hpp"
 #include "r1cs/test_cs.hpp"
 
@@ -24,8 +26,7 @@ struct Request {
 Request MakeRequest(RegisteredPoStProof proof, size_t n) {
   const PoStConfig cfg = PoStConfigFor(proof);
   Request r;
-  for (size_t i = 0; i < 32; i++) r.randomness[i] = uint8_t(5 * i + 1);
-  r.randomness[31] &= 0x3f;
+  r.randomness = test::StepFr32(5, 1);
   std::vector<PoStReplica> replicas;
   for (size_t i = 0; i < n; i++)
     r.sectors.push_back(test::MakeTestSector(60 + i, cfg.SectorNodes(), cfg.tree_shape, 9 + i));
@@ -35,10 +36,7 @@ Request MakeRequest(RegisteredPoStProof proof, size_t n) {
   return r;
 }
 
-void ExpectError(const Expected<PoStProvingJob> &r, const std::string &needle) {
-  ASSERT_FALSE(r.HasValue()) << "expected an error containing \"" << needle << "\"";
-  EXPECT_NE(r.ErrorMessage().find(needle), std::string::npos) << r.ErrorMessage();
-}
+using test::ExpectError;
 
 } // namespace
 

@@ -7,6 +7,8 @@
 
 #include "filecoin/post_test_sectors.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -18,12 +20,7 @@ using cuzk::test::TestSector;
 
 namespace {
 
-Digest32 Randomness(uint8_t salt) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(i * 13 + salt);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Randomness(uint8_t salt) { return cuzk::test::StepFr32(13, salt); }
 
 std::vector<TestSector> Sectors(const PoStConfig &cfg, size_t n, uint64_t seed) {
   std::vector<TestSector> v;

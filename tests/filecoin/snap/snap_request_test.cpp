@@ -5,6 +5,7 @@
 #include "filecoin/snap/snap_bincode.hpp"
 #include "filecoin/snap/snap_request.hpp"
 
+#include "common/expect_error.hpp"
 #include "filecoin/snap_test_update.hpp"
 #include "r1cs/test_cs.hpp"
 
@@ -32,10 +33,7 @@ Request MakeRequest(uint64_t nodes, uint64_t seed) {
   return r;
 }
 
-void ExpectError(const Expected<SnapProvingJob> &r, const std::string &needle) {
-  ASSERT_FALSE(r.HasValue()) << "expected an error containing \"" << needle << "\"";
-  EXPECT_NE(r.ErrorMessage().find(needle), std::string::npos) << r.ErrorMessage();
-}
+using test::ExpectError;
 
 } // namespace
 

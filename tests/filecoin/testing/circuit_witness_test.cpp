@@ -18,6 +18,8 @@
 #include "filecoin/porep_c2_sector.hpp"
 #include "filecoin/snap_test_update.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
 
@@ -148,12 +150,7 @@ TEST(CircuitWitness, CorruptPorepInputsThrowWhatGenericSynthesisThrows) {
 
 // ---- PoSt ----
 
-Digest32 Randomness(uint8_t salt) {
-  Digest32 d{};
-  for (size_t i = 0; i < 32; i++) d[i] = uint8_t(i * 13 + salt);
-  d[31] &= 0x3f;
-  return d;
-}
+Digest32 Randomness(uint8_t salt) { return cuzk::test::StepFr32(13, salt); }
 
 // a partition of n real sectors (the config's slots past them pad with the last)
 PoStCircuitInput PoStInput(const PoStConfig &cfg, size_t n, uint64_t seed) {

@@ -18,6 +18,7 @@
 using namespace cuzk::filecoin;
 using cuzk::ff::Fr;
 using cuzk::test::SeededBytes;
+using cuzk::test::StepFr32;
 
 namespace {
 
@@ -26,8 +27,7 @@ SealedSector Seal2KiB(RegisteredSealProof proof, uint32_t seed) {
   SealInputs in;
   in.prover_id = ProverIdFromActorId(1234);
   in.sector_id = 42;
-  for (size_t i = 0; i < 32; i++) in.ticket[i] = uint8_t(i * 7 + seed);
-  in.ticket[31] &= 0x3f;
+  in.ticket = StepFr32(7, seed);
   auto s = SealUnpadded(c, SeededBytes(Fr32UnpaddedCapacity(c.sector_size), seed), in);
   EXPECT_TRUE(s.HasValue());
   return std::move(s).Value();

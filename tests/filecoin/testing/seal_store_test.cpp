@@ -7,12 +7,13 @@
 #include "filecoin/testing/porep_prove.hpp"
 #include "filecoin/testing/seal_store.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
 #include <fstream>
-#include <random>
 
 using namespace cuzk::filecoin;
 namespace fs = std::filesystem;
@@ -29,9 +30,7 @@ protected:
   void TearDown() override { fs::remove_all(dir_); }
 
   static SealedSector Seal(const PorepConfig &c) {
-    std::mt19937 rng(8);
-    std::vector<uint8_t> payload(Fr32UnpaddedCapacity(c.sector_size));
-    for (auto &b : payload) b = uint8_t(rng());
+    const std::vector<uint8_t> payload = cuzk::test::SeededBytes(Fr32UnpaddedCapacity(c.sector_size), 8);
     SealInputs in;
     in.prover_id = ProverIdFromActorId(77);
     in.sector_id = 3;

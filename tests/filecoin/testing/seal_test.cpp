@@ -24,7 +24,7 @@ SealInputs Inputs(uint64_t sector_id) {
   SealInputs in;
   in.prover_id = ProverIdFromActorId(1000);
   in.sector_id = sector_id;
-  for (size_t i = 0; i < 32; i++) in.ticket[i] = uint8_t(3 * i + 1);
+  in.ticket = cuzk::test::StepBytes32(3, 1);
   return in;
 }
 

@@ -14,6 +14,8 @@
 #include "filecoin/testing/seal.hpp"
 #include "r1cs/test_cs.hpp"
 
+#include "common/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -61,12 +63,8 @@ VirtualSectorInputs Inputs(uint64_t salt) {
   VirtualSectorInputs in;
   in.prover_id = ProverIdFromActorId(1000 + salt);
   in.sector_id = 77 + salt;
-  for (size_t i = 0; i < 32; i++) {
-    in.ticket[i] = uint8_t(5 * i + salt);
-    in.seed[i] = uint8_t(11 * i + salt + 1);
-  }
-  in.ticket[31] &= 0x3f;
-  in.seed[31] &= 0x3f;
+  in.ticket = cuzk::test::StepFr32(5, salt);
+  in.seed = cuzk::test::StepFr32(11, salt + 1);
   in.label_seed = salt;
   return in;
 }
