@@ -36,23 +36,19 @@ using namespace filecoin;
 
 // The registered proof: --registered-proof, else the size's (WindowPoSt with the grindability fix,
 // V1_2, as Curio sends for new proofs).
-std::optional<RegisteredPoStProof> ChooseProof(const GenVanillaOptions &o, PoStType type, bool size_given,
-                                               std::string &error) {
+Expected<RegisteredPoStProof> ChooseProof(const GenVanillaOptions &o, PoStType type, bool size_given) {
   const auto size = ParseSectorSize(o.sector_size);
   if (o.registered_proof) {
     auto p = RegisteredPoStProofFromId(*o.registered_proof);
-    if (!p) {
-      error = "--registered-proof: " + p.ErrorMessage();
-      return std::nullopt;
-    }
+    if (!p) return Prefixed(p.GetError(), "--registered-proof: ");
     if (PoStTypeOf(*p) != type) {
-      error = "--registered-proof " + std::to_string(*o.registered_proof) + " is " + std::string(ProofsApiName(*p)) +
-              ", not a " + (type == PoStType::kWindow ? "WindowPoSt" : "WinningPoSt") + " proof";
-      return std::nullopt;
+      return InvalidArgument("--registered-proof " + std::to_string(*o.registered_proof) + " is " +
+                             std::string(ProofsApiName(*p)) + ", not a " +
+                             (type == PoStType::kWindow ? "WindowPoSt" : "WinningPoSt") + " proof");
     }
     if (size_given && size != SectorSizeOf(*p)) {
-      error = "--sector-size " + o.sector_size + " is not the size of " + std::string(ProofsApiName(*p));
-      return std::nullopt;
+      return InvalidArgument("--sector-size " + o.sector_size + " is not the size of " +
+                             std::string(ProofsApiName(*p)));
     }
     return *p;
   }
@@ -62,8 +58,7 @@ std::optional<RegisteredPoStProof> ChooseProof(const GenVanillaOptions &o, PoStT
         (type == PoStType::kWinning || ApiVersionOf(p) == ApiVersion::kV1_2_0))
       return p;
   }
-  error = "--sector-size " + o.sector_size + ": takes 2KiB, 8MiB, 512MiB, 32GiB or 64GiB";
-  return std::nullopt;
+  return InvalidArgument("--sector-size " + o.sector_size + ": takes 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
 }
 
 // The sectors a proof is made of: sealed here (or loaded) for the small sizes, or virtual.
@@ -110,10 +105,9 @@ Status SealOrLoad(const GenVanillaOptions &o, const PoStConfig &config, std::spa
 int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given) {
   const bool window = type == PoStType::kWindow;
   const char *kind = window ? "wpost" : "winning";
-  std::string error;
-  const auto proof = ChooseProof(o, type, size_given, error);
+  const auto proof = ChooseProof(o, type, size_given);
   if (!proof) {
-    std::fprintf(stderr, "error: %s\n", error.c_str());
+    std::fprintf(stderr, "error: %s\n", proof.ErrorMessage().c_str());
     return 2;
   }
   const PoStConfig config = PoStConfigFor(*proof);
@@ -136,9 +130,9 @@ int RunGenVanillaPoSt(const GenVanillaOptions &o, PoStType type, bool size_given
   }
   Digest32 randomness{};
   if (!o.randomness_hex.empty()) {
-    auto parsed = ParseHexBytes(o.randomness_hex, 32, error);
+    auto parsed = ParseHexBytes(o.randomness_hex, 32);
     if (!parsed) {
-      std::fprintf(stderr, "error: --randomness %s\n", error.c_str());
+      std::fprintf(stderr, "error: --randomness %s\n", parsed.ErrorMessage().c_str());
       return 2;
     }
     std::copy(parsed->begin(), parsed->end(), randomness.begin());

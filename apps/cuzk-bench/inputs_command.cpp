@@ -25,10 +25,9 @@ struct InputsOptions {
 };
 
 int RunInputs(const InputsOptions &options) {
-  std::string error;
-  auto request = BuildRequest(options.request, error);
+  auto request = BuildRequest(options.request);
   if (!request) {
-    std::cerr << "error: " << error << "\n";
+    std::cerr << "error: " << request.ErrorMessage() << "\n";
     return 2;
   }
   auto inputs = VerifierInputs(*request);

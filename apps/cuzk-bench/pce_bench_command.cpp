@@ -78,10 +78,9 @@ double Median(std::vector<double> v) {
 }
 
 int RunPceBench(const PceBenchOptions &o) {
-  std::string error;
-  auto proto = BuildRequest(o.request, error);
+  auto proto = BuildRequest(o.request);
   if (!proto) {
-    std::cerr << "error: " << error << "\n";
+    std::cerr << "error: " << proto.ErrorMessage() << "\n";
     return 2;
   }
   if (const std::string invalid = server::ValidateSubmit(*proto); !invalid.empty()) {

@@ -121,10 +121,9 @@ std::string JsonRow(const std::string &request_id, const Outcome &out) {
 }
 
 int RunSingle(const ClientOptions &client, const SingleOptions &options) {
-  std::string error;
-  auto request = BuildRequest(options.prove, error);
+  auto request = BuildRequest(options.prove);
   if (!request) {
-    std::cerr << "error: " << error << "\n";
+    std::cerr << "error: " << request.ErrorMessage() << "\n";
     return 2;
   }
   request->set_request_id(options.prove.request_id.empty() ? NewRequestId() : options.prove.request_id);
@@ -171,10 +170,9 @@ int RunSingle(const ClientOptions &client, const SingleOptions &options) {
 }
 
 int RunBatch(const ClientOptions &client, const BatchOptions &options) {
-  std::string error;
-  auto request = BuildRequest(options.prove, error);
+  auto request = BuildRequest(options.prove);
   if (!request) {
-    std::cerr << "error: " << error << "\n";
+    std::cerr << "error: " << request.ErrorMessage() << "\n";
     return 2;
   }
   auto stub = Connect(client);

@@ -10,7 +10,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <simdjson.h>
 #include <sstream>
@@ -22,63 +24,47 @@ namespace v1 = cuzk::v1;
 
 // A C1 file is either the envelope Curio sends (sent as-is) or a bare SealCommitPhase1Output JSON
 // (as lotus-bench and rust-fil-proofs write it), which is wrapped in an envelope for --sector-num.
-bool C1Payload(const ProveArgs &args, std::string &payload, std::string &error) {
-  std::string text;
-  if (!ReadFile(args.c1_path, text, error)) return false;
-  if (text.find("\"Phase1Out\"") != std::string::npos) {
-    payload = std::move(text);
-    return true;
-  }
-  auto c1 = filecoin::ParseC1Json(std::string_view(text));
-  if (!c1) {
-    error = args.c1_path + " is neither a C1 envelope nor a C1 JSON: " + c1.ErrorMessage();
-    return false;
-  }
+Expected<std::string> C1Payload(const ProveArgs &args) {
+  auto text = ReadFile(args.c1_path);
+  if (!text) return std::move(text).GetError();
+  if (text->find("\"Phase1Out\"") != std::string::npos) return std::move(text).Value();
+  auto c1 = filecoin::ParseC1Json(std::string_view(*text));
+  if (!c1) return Prefixed(c1.GetError(), args.c1_path + " is neither a C1 envelope nor a C1 JSON: ");
   auto proof = filecoin::SealProofFromName(c1->registered_proof);
-  if (!proof) {
-    error = args.c1_path + ": " + proof.ErrorMessage();
-    return false;
-  }
+  if (!proof) return Prefixed(proof.GetError(), args.c1_path + ": ");
   filecoin::C1Envelope envelope;
   envelope.sector_num = static_cast<int64_t>(args.sector_num);
   envelope.sector_size = filecoin::GetSealProofInfo(*proof).sector_size;
-  envelope.phase1_out.assign(text.begin(), text.end());
-  payload = filecoin::WriteC1Envelope(envelope);
-  return true;
+  envelope.phase1_out.assign(text->begin(), text->end());
+  return filecoin::WriteC1Envelope(envelope);
 }
 
 // --vanilla: a JSON array of base64 strings (what gen-vanilla and Curio's snap-vproof.json hold),
 // otherwise the whole file is one proof.
-bool VanillaProofs(const std::string &path, v1::SubmitProofRequest &request, std::string &error) {
-  std::string text;
-  if (!ReadFile(path, text, error)) return false;
-  auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || text[first] != '[') {
-    request.add_vanilla_proofs(std::move(text));
-    return true;
+Expected<std::vector<std::string>> VanillaProofs(const std::string &path) {
+  auto text = ReadFile(path);
+  if (!text) return std::move(text).GetError();
+  std::vector<std::string> proofs;
+  auto first = text->find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || (*text)[first] != '[') {
+    proofs.push_back(std::move(text).Value());
+    return proofs;
   }
   simdjson::dom::parser parser;
   simdjson::dom::array array;
-  if (auto err = parser.parse(text).get_array().get(array); err) {
-    error = path + ": not a JSON array of base64 strings: " + simdjson::error_message(err);
-    return false;
+  if (auto err = parser.parse(*text).get_array().get(array); err) {
+    return InvalidArgument(path + ": not a JSON array of base64 strings: " + simdjson::error_message(err));
   }
   size_t index = 0;
   for (auto element : array) {
     std::string_view b64;
-    if (element.get_string().get(b64)) {
-      error = path + "[" + std::to_string(index) + "]: not a string";
-      return false;
-    }
+    if (element.get_string().get(b64)) return InvalidArgument(path + "[" + std::to_string(index) + "]: not a string");
     auto bytes = filecoin::Base64Decode(b64);
-    if (!bytes) {
-      error = path + "[" + std::to_string(index) + "]: " + bytes.ErrorMessage();
-      return false;
-    }
-    request.add_vanilla_proofs(std::string(bytes->begin(), bytes->end()));
+    if (!bytes) return Prefixed(bytes.GetError(), path + "[" + std::to_string(index) + "]: ");
+    proofs.emplace_back(bytes->begin(), bytes->end());
     index++;
   }
-  return true;
+  return proofs;
 }
 
 std::optional<v1::Priority> ParsePriority(const std::string &name) {
@@ -120,28 +106,21 @@ void AddProveFlags(CLI::App &cmd, ProveArgs &args, bool with_partition) {
   args.cmd = &cmd;
 }
 
-std::optional<v1::SubmitProofRequest> BuildRequest(const ProveArgs &given_args, std::string &error) {
+Expected<v1::SubmitProofRequest> BuildRequest(const ProveArgs &given_args) {
   ProveArgs args = given_args;
   if (!args.request_path.empty()) {
     const CLI::App *cmd = given_args.cmd;
     auto on_command_line = [cmd](const std::string &key) { return cmd != nullptr && cmd->count("--" + key) > 0; };
-    if (!ApplyRequestFile(args.request_path, on_command_line, args, error)) return std::nullopt;
+    if (auto applied = ApplyRequestFile(args.request_path, on_command_line, args); !applied) {
+      return std::move(applied).GetError();
+    }
   }
   v1::SubmitProofRequest request;
-  if (args.type.empty()) {
-    error = "-t/--type is required (or a --request file that names it)";
-    return std::nullopt;
-  }
+  if (args.type.empty()) return InvalidArgument("-t/--type is required (or a --request file that names it)");
   auto kind = ParseProofType(args.type);
-  if (!kind) {
-    error = "unknown proof type '" + args.type + "'";
-    return std::nullopt;
-  }
+  if (!kind) return InvalidArgument("unknown proof type '" + args.type + "'");
   auto priority = ParsePriority(args.priority);
-  if (!priority) {
-    error = "unknown priority '" + args.priority + "'";
-    return std::nullopt;
-  }
+  if (!priority) return InvalidArgument("unknown priority '" + args.priority + "'");
   request.set_proof_kind(*kind);
   request.set_priority(*priority);
   request.set_sector_size(args.sector_size);
@@ -150,26 +129,22 @@ std::optional<v1::SubmitProofRequest> BuildRequest(const ProveArgs &given_args, 
   request.set_miner_id(args.miner_id);
   request.set_partition_index(args.partition);
   if (*kind == v1::POREP_SEAL_COMMIT) {
-    if (args.c1_path.empty()) {
-      error = "--c1 is required for porep";
-      return std::nullopt;
-    }
-    std::string payload;
-    if (!C1Payload(args, payload, error)) return std::nullopt;
-    request.set_vanilla_proof(std::move(payload));
+    if (args.c1_path.empty()) return InvalidArgument("--c1 is required for porep");
+    auto payload = C1Payload(args);
+    if (!payload) return std::move(payload).GetError();
+    request.set_vanilla_proof(std::move(payload).Value());
   } else {
-    if (args.vanilla_path.empty()) {
-      error = "--vanilla is required for " + args.type;
-      return std::nullopt;
-    }
-    if (!VanillaProofs(args.vanilla_path, request, error)) return std::nullopt;
+    if (args.vanilla_path.empty()) return InvalidArgument("--vanilla is required for " + args.type);
+    auto proofs = VanillaProofs(args.vanilla_path);
+    if (!proofs) return std::move(proofs).GetError();
+    for (std::string &proof : *proofs) request.add_vanilla_proofs(std::move(proof));
   }
   if (*kind == v1::WINDOW_POST_PARTITION || *kind == v1::WINNING_POST) {
     // the reference sends 32 zero bytes when --randomness is absent
     std::string randomness(32, '\0');
     if (!args.randomness_hex.empty()) {
-      auto parsed = ParseHexBytes(args.randomness_hex, 32, error);
-      if (!parsed) return std::nullopt;
+      auto parsed = ParseHexBytes(args.randomness_hex, 32);
+      if (!parsed) return std::move(parsed).GetError();
       randomness = *parsed;
     }
     request.set_randomness(randomness);
@@ -182,8 +157,8 @@ std::optional<v1::SubmitProofRequest> BuildRequest(const ProveArgs &given_args, 
                               Commitment{args.comm_r_new_hex, &v1::SubmitProofRequest::mutable_comm_r_new},
                               Commitment{args.comm_d_new_hex, &v1::SubmitProofRequest::mutable_comm_d_new}}) {
     if (c.hex.empty()) continue;
-    auto parsed = ParseHexBytes(c.hex, 32, error);
-    if (!parsed) return std::nullopt;
+    auto parsed = ParseHexBytes(c.hex, 32);
+    if (!parsed) return std::move(parsed).GetError();
     *(request.*c.field)() = *parsed;
   }
   return request;
@@ -201,12 +176,9 @@ std::string NewRequestId() {
   return buf;
 }
 
-std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, std::string &error) {
+Expected<std::string> ParseHexBytes(const std::string &hex, size_t size) {
   std::string h = hex.rfind("0x", 0) == 0 ? hex.substr(2) : hex;
-  if (h.size() != 2 * size) {
-    error = "'" + hex + "': expected " + std::to_string(size) + " bytes of hex";
-    return std::nullopt;
-  }
+  if (h.size() != 2 * size) return InvalidArgument("'" + hex + "': expected " + std::to_string(size) + " bytes of hex");
   std::string out(size, '\0');
   for (size_t i = 0; i < size; i++) {
     auto nibble = [](char c) -> int {
@@ -216,25 +188,24 @@ std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, st
       return -1;
     };
     int a = nibble(h[2 * i]), b = nibble(h[2 * i + 1]);
-    if (a < 0 || b < 0) {
-      error = "'" + hex + "': not hex";
-      return std::nullopt;
-    }
+    if (a < 0 || b < 0) return InvalidArgument("'" + hex + "': not hex");
     out[i] = static_cast<char>(a << 4 | b);
   }
   return out;
 }
 
-bool ReadFile(const std::string &path, std::string &out, std::string &error) {
+Expected<std::string> ReadFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
+  if (!in) return CannotOpen(path, "cannot open " + path);
   std::ostringstream buf;
   buf << in.rdbuf();
-  out = buf.str();
-  return true;
+  return buf.str();
+}
+
+Error CannotOpen(const std::string &path, std::string message) {
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(path, ec);
+  return MakeError(exists ? ErrorCode::kInternal : ErrorCode::kNotFound, std::move(message));
 }
 
 std::string ToHex(const std::string &bytes) {

@@ -3,10 +3,10 @@
 // --sector-size, --request-id and --request, a request file: request_file.hpp) and how they become
 // a SubmitProofRequest.
 #pragma once
+#include "base/expected.hpp"
 #include "cuzk/v1/proving.pb.h"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,17 +40,22 @@ struct ProveArgs {
 void AddProveFlags(CLI::App &cmd, ProveArgs &args, bool with_partition);
 
 //! Reads the request file (if any) and the payload files and builds the request (request_id left
-//! empty). nullopt with `error` set when a flag is malformed or a file cannot be read.
-std::optional<cuzk::v1::SubmitProofRequest> BuildRequest(const ProveArgs &args, std::string &error);
+//! empty). An error when a flag is malformed (kInvalidArgument) or a file cannot be read
+//! (kNotFound, kInternal).
+Expected<cuzk::v1::SubmitProofRequest> BuildRequest(const ProveArgs &args);
 
 //! A random UUIDv4 string.
 std::string NewRequestId();
 
-//! Parses hex ("0x" prefix allowed) of exactly `size` bytes.
-std::optional<std::string> ParseHexBytes(const std::string &hex, size_t size, std::string &error);
+//! Parses hex ("0x" prefix allowed) of exactly `size` bytes; kInvalidArgument otherwise.
+Expected<std::string> ParseHexBytes(const std::string &hex, size_t size);
 
-//! The whole file at `path`, as bytes; false with `error` ("cannot open PATH") when it cannot be opened.
-bool ReadFile(const std::string &path, std::string &out, std::string &error);
+//! The whole file at `path`, as bytes; "cannot open PATH" when it cannot be opened (CannotOpen's code).
+Expected<std::string> ReadFile(const std::string &path);
+
+//! The error for a file that cannot be opened: kNotFound when nothing is at `path`, kInternal when
+//! something is but opening it failed (permissions), since the two need different fixes.
+Error CannotOpen(const std::string &path, std::string message);
 
 //! The lower-case hex of `bytes`.
 std::string ToHex(const std::string &bytes);

@@ -25,13 +25,10 @@ std::string FormatRequestFile(std::string_view comment, const std::vector<Reques
   return out;
 }
 
-bool ApplyRequestFile(const std::string &path, const std::function<bool(const std::string &)> &given, ProveArgs &args,
-                      std::string &error) {
+Status ApplyRequestFile(const std::string &path, const std::function<bool(const std::string &)> &given,
+                        ProveArgs &args) {
   std::ifstream in(path);
-  if (!in) {
-    error = "--request: cannot open " + path;
-    return false;
-  }
+  if (!in) return CannotOpen(path, "--request: cannot open " + path);
   const std::filesystem::path base = std::filesystem::path(path).parent_path();
   auto relative = [&base](const std::string &value) {
     const std::filesystem::path p(value);
@@ -46,19 +43,15 @@ bool ApplyRequestFile(const std::string &path, const std::function<bool(const st
     const std::string key = line.substr(start, space == std::string::npos ? std::string::npos : space - start);
     const size_t value_start = space == std::string::npos ? std::string::npos : line.find_first_not_of(" \t", space);
     const std::string where = path + ":" + std::to_string(number) + ": ";
-    if (value_start == std::string::npos) {
-      error = where + "'" + key + "' has no value";
-      return false;
-    }
+    if (value_start == std::string::npos) return InvalidArgument(where + "'" + key + "' has no value");
     const std::string value = line.substr(value_start);
-    auto number_field = [&](auto &field) {
+    auto number_field = [&](auto &field) -> Status {
       uint64_t v = 0;
       if (!ParseU64(value, v) || v > std::numeric_limits<std::remove_reference_t<decltype(field)>>::max()) {
-        error = where + key + ": '" + value + "' is not a number";
-        return false;
+        return InvalidArgument(where + key + ": '" + value + "' is not a number");
       }
       field = static_cast<std::remove_reference_t<decltype(field)>>(v);
-      return true;
+      return Status::Ok();
     };
     struct Text {
       const char *key;
@@ -80,24 +73,23 @@ bool ApplyRequestFile(const std::string &path, const std::function<bool(const st
       if (!given(key)) *t.field = t.path ? relative(value) : value;
     }
     if (known) continue;
-    bool ok = true;
+    Status parsed;
     if (key == "registered-proof") {
-      if (!given(key)) ok = number_field(args.registered_proof);
+      if (!given(key)) parsed = number_field(args.registered_proof);
     } else if (key == "sector-num") {
-      if (!given(key)) ok = number_field(args.sector_num);
+      if (!given(key)) parsed = number_field(args.sector_num);
     } else if (key == "miner-id") {
-      if (!given(key)) ok = number_field(args.miner_id);
+      if (!given(key)) parsed = number_field(args.miner_id);
     } else if (key == "partition") {
-      if (!given(key)) ok = number_field(args.partition);
+      if (!given(key)) parsed = number_field(args.partition);
     } else if (key == "sector-size") {
-      if (!given(key)) ok = number_field(args.sector_size);
+      if (!given(key)) parsed = number_field(args.sector_size);
     } else {
-      error = where + "unknown key '" + key + "'";
-      return false;
+      return InvalidArgument(where + "unknown key '" + key + "'");
     }
-    if (!ok) return false;
+    if (!parsed) return parsed;
   }
-  return true;
+  return Status::Ok();
 }
 
 } // namespace cuzk::bench

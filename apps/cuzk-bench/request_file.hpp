@@ -30,9 +30,9 @@ struct RequestEntry {
 std::string FormatRequestFile(std::string_view comment, const std::vector<RequestEntry> &entries);
 
 //! Reads `path` into `args`, skipping each key for which `given(key)` is true (set on the command
-//! line). false with `error` naming the file and line for an unknown key, a missing value or a
-//! number that does not parse.
-bool ApplyRequestFile(const std::string &path, const std::function<bool(const std::string &)> &given, ProveArgs &args,
-                      std::string &error);
+//! line). kInvalidArgument naming the file and line for an unknown key, a missing value or a number
+//! that does not parse; CannotOpen's code when the file cannot be opened.
+Status ApplyRequestFile(const std::string &path, const std::function<bool(const std::string &)> &given,
+                        ProveArgs &args);
 
 } // namespace cuzk::bench

@@ -32,17 +32,29 @@ struct StressOptions {
   ProveArgs common; //!< miner id, randomness, commitments, sector size: shared by every kind
 };
 
-struct KindStats {
+// One --mix entry, parsed: what to send and how often.
+struct MixEntry {
   std::string name;
   v1::SubmitProofRequest request;
   double interval_s = 0;
+};
+
+// A kind's request and its counters, shared by its generator and its calls; its atomics and mutex
+// cannot move, which is why ParseMix returns a MixEntry instead.
+struct KindStats {
+  explicit KindStats(MixEntry entry)
+      : name(std::move(entry.name)), request(std::move(entry.request)), interval_s(entry.interval_s) {}
+
+  const std::string name;
+  const v1::SubmitProofRequest request;
+  const double interval_s;
   std::atomic<unsigned> sent{0}, completed{0}, failed{0}, skipped{0};
   std::mutex mutex;
   std::vector<double> latency_s; //!< completed proofs, wall time of the call
   std::string last_error;
 };
 
-bool ParseMix(const std::string &entry, const StressOptions &options, KindStats &out, std::string &error) {
+Expected<MixEntry> ParseMix(const std::string &entry, const StressOptions &options) {
   std::vector<std::string> parts;
   size_t start = 0;
   for (size_t colon; (colon = entry.find(':', start)) != std::string::npos; start = colon + 1) {
@@ -50,8 +62,7 @@ bool ParseMix(const std::string &entry, const StressOptions &options, KindStats 
   }
   parts.push_back(entry.substr(start));
   if (parts.size() < 3 || parts.size() > 4) {
-    error = "--mix '" + entry + "': expected KIND:PER_MINUTE:FILE[:REGISTERED_PROOF]";
-    return false;
+    return InvalidArgument("--mix '" + entry + "': expected KIND:PER_MINUTE:FILE[:REGISTERED_PROOF]");
   }
   ProveArgs args = options.common;
   args.type = parts[0];
@@ -60,18 +71,11 @@ bool ParseMix(const std::string &entry, const StressOptions &options, KindStats 
     per_minute = std::stod(parts[1]);
     if (parts.size() == 4) args.registered_proof = std::stoull(parts[3]);
   } catch (const std::exception &) {
-    error = "--mix '" + entry + "': rate and registered proof must be numbers";
-    return false;
+    return InvalidArgument("--mix '" + entry + "': rate and registered proof must be numbers");
   }
-  if (!(per_minute > 0)) {
-    error = "--mix '" + entry + "': the rate must be > 0 proofs per minute";
-    return false;
-  }
+  if (!(per_minute > 0)) return InvalidArgument("--mix '" + entry + "': the rate must be > 0 proofs per minute");
   auto kind = ParseProofType(args.type);
-  if (!kind) {
-    error = "--mix '" + entry + "': unknown proof type '" + args.type + "'";
-    return false;
-  }
+  if (!kind) return InvalidArgument("--mix '" + entry + "': unknown proof type '" + args.type + "'");
   if (parts[2].ends_with(".txt")) {
     // a request file (gen-vanilla's request.txt): the request whole, with its own randomness and
     // commitments, so that kinds from different sectors mix
@@ -80,27 +84,23 @@ bool ParseMix(const std::string &entry, const StressOptions &options, KindStats 
   } else {
     (*kind == v1::POREP_SEAL_COMMIT ? args.c1_path : args.vanilla_path) = parts[2];
   }
-  auto request = BuildRequest(args, error);
-  if (!request) return false;
+  auto request = BuildRequest(args);
+  if (!request) return std::move(request).GetError();
   if (request->proof_kind() != *kind) {
-    error = "--mix '" + entry + "': the request file is for another proof kind";
-    return false;
+    return InvalidArgument("--mix '" + entry + "': the request file is for another proof kind");
   }
-  out.name = ProofKindName(*kind);
-  out.request = std::move(*request);
-  out.interval_s = 60.0 / per_minute;
-  return true;
+  return MixEntry{ProofKindName(*kind), std::move(request).Value(), 60.0 / per_minute};
 }
 
 int RunStress(const ClientOptions &client, const StressOptions &options) {
   std::vector<std::unique_ptr<KindStats>> kinds;
   for (const auto &entry : options.mix) {
-    kinds.push_back(std::make_unique<KindStats>());
-    std::string error;
-    if (!ParseMix(entry, options, *kinds.back(), error)) {
-      std::cerr << "error: " << error << "\n";
+    auto parsed = ParseMix(entry, options);
+    if (!parsed) {
+      std::cerr << "error: " << parsed.ErrorMessage() << "\n";
       return 2;
     }
+    kinds.push_back(std::make_unique<KindStats>(std::move(parsed).Value()));
   }
   auto stub = Connect(client);
   if (!stub) return 2;

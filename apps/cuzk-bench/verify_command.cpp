@@ -47,12 +47,12 @@ std::optional<ff::Fr> ParseDecimalFr(const std::string &text) {
   return ff::Fr::FromCanonicalChecked(value);
 }
 
-bool ReadInputs(const std::string &path, std::vector<std::vector<ff::Fr>> &out, std::string &error) {
+using PartitionInputs = std::vector<std::vector<ff::Fr>>;
+
+Expected<PartitionInputs> ReadInputs(const std::string &path) {
   std::ifstream in(path);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
+  if (!in) return CannotOpen(path, "cannot open " + path);
+  PartitionInputs out;
   std::vector<ff::Fr> current;
   std::string line;
   for (size_t number = 1; std::getline(in, line); number++) {
@@ -64,18 +64,18 @@ bool ReadInputs(const std::string &path, std::vector<std::vector<ff::Fr>> &out, 
     }
     auto fr = ParseDecimalFr(line);
     if (!fr) {
-      error = path + ":" + std::to_string(number) + ": not a decimal field element below r: " + line;
-      return false;
+      return InvalidArgument(path + ":" + std::to_string(number) + ": not a decimal field element below r: " + line);
     }
     current.push_back(*fr);
   }
   if (!current.empty()) out.push_back(std::move(current));
-  return true;
+  return out;
 }
 
-bool ReadProofs(const std::string &path, std::vector<uint8_t> &out, std::string &error) {
-  std::string bytes;
-  if (!ReadFile(path, bytes, error)) return false;
+Expected<std::vector<uint8_t>> ReadProofs(const std::string &path) {
+  auto read = ReadFile(path);
+  if (!read) return std::move(read).GetError();
+  std::string bytes = std::move(read).Value();
   std::string hex;
   for (char c : bytes) {
     if (!std::isspace(static_cast<unsigned char>(c))) hex.push_back(c);
@@ -83,63 +83,64 @@ bool ReadProofs(const std::string &path, std::vector<uint8_t> &out, std::string 
   bool is_hex = !hex.empty() && hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos &&
                 hex.size() % (2 * groth16::PROOF_BYTES) == 0;
   if (is_hex) {
-    auto decoded = ParseHexBytes(hex, hex.size() / 2, error);
-    if (!decoded) return false;
-    bytes = *decoded;
+    auto decoded = ParseHexBytes(hex, hex.size() / 2);
+    if (!decoded) return std::move(decoded).GetError();
+    bytes = std::move(decoded).Value();
   }
   if (bytes.empty() || bytes.size() % groth16::PROOF_BYTES != 0) {
-    error = path + ": " + std::to_string(bytes.size()) + " bytes is not a whole number of 192-byte proofs";
-    return false;
+    return InvalidArgument(path + ": " + std::to_string(bytes.size()) +
+                           " bytes is not a whole number of 192-byte proofs");
   }
-  out.assign(bytes.begin(), bytes.end());
-  return true;
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
+struct ResolvedInputs {
+  PartitionInputs inputs;
+  std::string vk_path;
+};
+
 // The inputs and the vk path: from --inputs and --vk, or recomputed from the request.
-bool ResolveInputs(const VerifyOptions &options, std::vector<std::vector<ff::Fr>> &inputs, std::string &vk_path,
-                   std::string &error) {
+Expected<ResolvedInputs> ResolveInputs(const VerifyOptions &options) {
   const bool has_request = !options.request.type.empty() || !options.request.request_path.empty();
   if (!options.inputs_path.empty()) {
-    if (has_request) {
-      error = "give either --inputs or a request (-t/--type ... or --request), not both";
-      return false;
-    }
+    if (has_request) return InvalidArgument("give either --inputs or a request (-t/--type ... or --request), not both");
     if (options.vk_path.empty()) {
-      error = "--inputs needs --vk (which circuit the inputs are for is not known)";
-      return false;
+      return InvalidArgument("--inputs needs --vk (which circuit the inputs are for is not known)");
     }
-    vk_path = options.vk_path;
-    return ReadInputs(options.inputs_path, inputs, error);
+    auto inputs = ReadInputs(options.inputs_path);
+    if (!inputs) return std::move(inputs).GetError();
+    return ResolvedInputs{std::move(inputs).Value(), options.vk_path};
   }
   if (!has_request) {
-    error = "give --inputs, or the request whose inputs to recompute (--request FILE or -t/--type ...)";
-    return false;
+    return InvalidArgument("give --inputs, or the request whose inputs to recompute (--request FILE or -t/--type ...)");
   }
-  auto request = BuildRequest(options.request, error);
-  if (!request) return false;
+  auto request = BuildRequest(options.request);
+  if (!request) return std::move(request).GetError();
   auto computed = VerifierInputs(*request);
-  if (!computed) {
-    error = computed.ErrorMessage();
-    return false;
-  }
-  inputs = std::move(computed->partitions);
-  vk_path = options.vk_path;
-  if (vk_path.empty()) {
+  if (!computed) return std::move(computed).GetError();
+  ResolvedInputs resolved{std::move(computed->partitions), options.vk_path};
+  if (resolved.vk_path.empty()) {
     // as the daemon finds its parameters: --vk-dir, else $FIL_PROOFS_PARAMETER_CACHE, else the default
     const std::string dir = options.vk_dir.empty() ? filecoin::DefaultParameterCache() : options.vk_dir;
-    vk_path = dir + "/" + computed->parameter_id + ".vk";
+    resolved.vk_path = dir + "/" + computed->parameter_id + ".vk";
   }
-  return true;
+  return resolved;
 }
 
 int RunVerify(const VerifyOptions &options) {
-  std::string error, vk_path;
-  std::vector<uint8_t> bytes;
-  std::vector<std::vector<ff::Fr>> inputs;
-  if (!ResolveInputs(options, inputs, vk_path, error) || !ReadProofs(options.proof_path, bytes, error)) {
-    std::cerr << "error: " << error << "\n";
+  auto resolved = ResolveInputs(options);
+  if (!resolved) {
+    std::cerr << "error: " << resolved.ErrorMessage() << "\n";
     return 2;
   }
+  auto read = ReadProofs(options.proof_path);
+  if (!read) {
+    std::cerr << "error: " << read.ErrorMessage() << "\n";
+    return 2;
+  }
+  const std::vector<uint8_t> &bytes = *read;
+  const PartitionInputs &inputs = resolved->inputs;
+  const std::string &vk_path = resolved->vk_path;
   auto vk = groth16::ReadVerifyingKeyFile(vk_path);
   if (!vk) {
     std::cerr << "error: " << vk_path << ": " << vk.ErrorMessage() << "\n";
