@@ -55,8 +55,8 @@ template <class C> void MsmCase(benchmark::State &state, bool witness) {
   msm::MsmScratch scratch;
   msm::MsmOptions options;
   options.scratch = &scratch;
-  if (state.range(2) == 1) options.bucket_addition = msm::BucketAddition::Xyzz;
-  if (state.range(2) == 2) options.bucket_addition = msm::BucketAddition::BatchAffine;
+  if (state.range(2) == 1) options.bucket_addition = msm::BucketAddition::kXyzz;
+  if (state.range(2) == 2) options.bucket_addition = msm::BucketAddition::kBatchAffine;
   for (auto _ : state) {
     auto r = msm::Msm(std::span<const ec::Affine<C>>(bases), std::span<const ff::Fr>(scalars), options);
     benchmark::DoNotOptimize(r);

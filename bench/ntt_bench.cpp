@@ -39,7 +39,7 @@ void BM_Ntt(benchmark::State &state) {
   RunTransform(state, [](const Domain &d, std::span<Fr> a) { cuzk::poly::Ntt(d, a); });
 }
 void BM_NttNoPermute(benchmark::State &state) {
-  RunTransform(state, [](const Domain &d, std::span<Fr> a) { Ntt(d, a, Order::NATURAL, Order::BIT_REVERSED); });
+  RunTransform(state, [](const Domain &d, std::span<Fr> a) { Ntt(d, a, Order::kNatural, Order::kBitReversed); });
 }
 void BM_Intt(benchmark::State &state) {
   RunTransform(state, [](const Domain &d, std::span<Fr> a) { cuzk::poly::Intt(d, a); });

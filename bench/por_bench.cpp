@@ -84,12 +84,12 @@ template <class CS> void RunPor(benchmark::State &state, MerkleHasher hasher, co
 const std::vector<size_t> TREE_R_32GIB(10, 8);
 
 template <class CS> void BM_PorTreeR32GiB(benchmark::State &state) {
-  RunPor<CS>(state, MerkleHasher::Poseidon, TREE_R_32GIB);
+  RunPor<CS>(state, MerkleHasher::kPoseidon, TREE_R_32GIB);
 }
 BENCHMARK(BM_PorTreeR32GiB<r1cs::ProvingAssignment>);
 BENCHMARK(BM_PorTreeR32GiB<r1cs::WitnessCS>);
 
-template <class CS> void BM_PorShaOneLevel(benchmark::State &state) { RunPor<CS>(state, MerkleHasher::Sha256, {2}); }
+template <class CS> void BM_PorShaOneLevel(benchmark::State &state) { RunPor<CS>(state, MerkleHasher::kSha256, {2}); }
 BENCHMARK(BM_PorShaOneLevel<r1cs::ProvingAssignment>)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PorShaOneLevel<r1cs::WitnessCS>)->Unit(benchmark::kMillisecond);
 

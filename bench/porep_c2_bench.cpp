@@ -60,7 +60,7 @@ const Fixture *Load(RegisteredSealProof proof) {
                  files->params_path.c_str(), files->constraints, files->synthesis_s, files->setup_s, files->write_s,
                  ProcessCpuSeconds() - cpu0);
   }
-  auto params = groth16::ReadParametersFile(files->params_path, groth16::PointChecks::UNCHECKED);
+  auto params = groth16::ReadParametersFile(files->params_path, groth16::PointChecks::kUnchecked);
   if (!params) {
     std::fprintf(stderr, "%s: %s\n", files->params_path.c_str(), params.ErrorMessage().c_str());
     return nullptr;

@@ -45,8 +45,8 @@ CheckResult RoundTrips() {
     poly::CosetNtt(d, b);
     poly::CosetIntt(d, b);
     if (b != a) return {false, "coset INTT(NTT(a)) ≠ a for size 2^" + std::to_string(k)};
-    poly::Ntt(d, b, poly::Order::NATURAL, poly::Order::BIT_REVERSED);
-    poly::Intt(d, b, poly::Order::BIT_REVERSED, poly::Order::NATURAL);
+    poly::Ntt(d, b, poly::Order::kNatural, poly::Order::kBitReversed);
+    poly::Intt(d, b, poly::Order::kBitReversed, poly::Order::kNatural);
     if (b != a) return {false, "bit-reversed round trip ≠ a for size 2^" + std::to_string(k)};
   }
   return {};

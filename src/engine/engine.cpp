@@ -146,7 +146,7 @@ Expected<SubmitResult> Engine::Submit(ProofRequest request) {
   if (auto it = m.jobs.find(id); it != m.jobs.end()) {
     const std::shared_ptr<Job> old = it->second;
     const bool same = old->fingerprint == fingerprint;
-    const bool ended_unproved = old->state == JobState::FAILED || old->state == JobState::CANCELLED;
+    const bool ended_unproved = old->state == JobState::kFailed || old->state == JobState::kCancelled;
     // Curio's ids are deterministic (porep-<miner>-<sector>): after a failed C2 it re-runs C1 and
     // sends the same id with a new payload, so an id whose job ended without a proof is free again.
     // A job that is queued, running or has a proof keeps its id: answering a different payload with
@@ -238,8 +238,8 @@ Expected<CancelResult> Engine::Cancel(std::string_view job_id) {
   if (it == m.jobs.end()) return MakeError(ErrorCode::kNotFound, "unknown job " + base::Echo(job_id));
   Job &job = *it->second;
   if (job.Finished()) return CancelResult{false};
-  const bool running = job.state == JobState::RUNNING;
-  m.FinishJob(job, JobState::CANCELLED,
+  const bool running = job.state == JobState::kRunning;
+  m.FinishJob(job, JobState::kCancelled,
               running ? "cancelled while running (stopped at a partition boundary)" : "cancelled before it started");
   return CancelResult{running};
 }
@@ -266,7 +266,7 @@ void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
   const ProofResult result = job.Result();
   metrics.JobFinished(job.kind, result.status, job.timings);
   const StageTimings &t = job.timings;
-  if (state == JobState::COMPLETED)
+  if (state == JobState::kCompleted)
     Log().info("job {}: COMPLETED {} partition(s), {} bytes; total {:.1f} ms (queue {:.1f}, srs {:.1f}, synthesis "
                "{:.1f}, prove {:.1f}, self-check {:.1f})",
                job.id, job.num_partitions, result.proof.size(), t.total_ms, t.queue_ms, t.srs_load_ms, t.synthesis_ms,
@@ -321,7 +321,7 @@ EngineStatus Engine::Impl::StatusLocked() const {
     QueueStatus &q = by_kind[job->kind];
     q.kind = job->kind;
     q.proof_kind = ProofKindName(job->kind);
-    if (job->state == JobState::QUEUED)
+    if (job->state == JobState::kQueued)
       q.pending++;
     else
       q.in_progress++;
@@ -392,12 +392,12 @@ void Engine::Shutdown(std::chrono::milliseconds grace) {
     return out;
   };
   for (auto &job : unfinished())
-    if (job->state == JobState::QUEUED)
-      m.FinishJob(*job, JobState::FAILED, "engine shutting down before the job started");
+    if (job->state == JobState::kQueued)
+      m.FinishJob(*job, JobState::kFailed, "engine shutting down before the job started");
   const auto deadline = Clock::now() + grace;
   m.done_cv.wait_until(lock, deadline, [&] { return unfinished().empty(); });
   for (auto &job : unfinished())
-    m.FinishJob(*job, JobState::FAILED, "engine shutting down: stopped at a partition boundary");
+    m.FinishJob(*job, JobState::kFailed, "engine shutting down: stopped at a partition boundary");
   m.stopping = true;
   m.synth_cv.notify_all();
   m.prove_cv.notify_all();

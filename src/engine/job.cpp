@@ -29,15 +29,15 @@ void RandomBytes(uint8_t *out, size_t n) {
 
 std::string_view JobStateName(JobState state) {
   switch (state) {
-  case JobState::QUEUED:
+  case JobState::kQueued:
     return "queued";
-  case JobState::RUNNING:
+  case JobState::kRunning:
     return "running";
-  case JobState::COMPLETED:
+  case JobState::kCompleted:
     return "completed";
-  case JobState::FAILED:
+  case JobState::kFailed:
     return "failed";
-  case JobState::CANCELLED:
+  case JobState::kCancelled:
     return "cancelled";
   }
   return "unknown";
@@ -50,16 +50,16 @@ ProofResult Job::Result() const {
   r.timeline = timeline;
   r.partitions = uint32_t(num_partitions);
   switch (state) {
-  case JobState::COMPLETED:
+  case JobState::kCompleted:
     r.status = ProofStatus::COMPLETED;
     r.proof.reserve(proofs.size() * groth16::PROOF_BYTES);
     for (const auto &p : proofs) r.proof.insert(r.proof.end(), p.begin(), p.end());
     break;
-  case JobState::FAILED:
+  case JobState::kFailed:
     r.status = ProofStatus::FAILED;
     r.error_message = error;
     break;
-  case JobState::CANCELLED:
+  case JobState::kCancelled:
     r.status = ProofStatus::CANCELLED;
     r.error_message = error;
     break;

@@ -22,7 +22,7 @@ namespace cuzk::engine {
 using Clock = std::chrono::steady_clock;
 using Fingerprint = std::array<uint8_t, 32>;
 
-enum class JobState { QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED };
+enum class JobState { kQueued, kRunning, kCompleted, kFailed, kCancelled };
 //! "queued", "running", "completed", "failed", "cancelled" (for messages)
 std::string_view JobStateName(JobState state);
 
@@ -35,7 +35,7 @@ struct Job {
   ProofRequest request;        //!< payload dropped once planned
   uint64_t admitted_bytes = 0; //!< held against the request budget until the job ends
 
-  JobState state = JobState::QUEUED;
+  JobState state = JobState::kQueued;
   bool planned = false;
   bool parked = false; //!< planned, waiting for room in the SRS budget
   std::vector<PartitionWork> partitions;
@@ -57,7 +57,7 @@ struct Job {
   std::string error;
 
   bool Finished() const {
-    return state == JobState::COMPLETED || state == JobState::FAILED || state == JobState::CANCELLED;
+    return state == JobState::kCompleted || state == JobState::kFailed || state == JobState::kCancelled;
   }
   //! Drops the partitions' synthesis closures and inputs (they may hold a parsed vanilla proof)
   //! once the job is over and no worker is using them; finished jobs are retained for a while.

@@ -24,7 +24,7 @@ public:
   void SelfCheckFailed(ProofKind kind);
   void EstimateExceeded();
   //! where a proved partition's a, b, c were formed (PartitionTimeline::deferred_abc, abc_on_prover_host)
-  enum class AbcSite { SYNTHESIS, DEVICE, PROVER_HOST };
+  enum class AbcSite { kSynthesis, kDevice, kProverHost };
   void PartitionProved(AbcSite site);
 
   struct Totals {

@@ -19,7 +19,7 @@ template <class Entry> void EvictResident(const std::string &key, Entry &e, std:
   Log().info("pce {}: evicted ({} bytes): {}", key, e.circuit->MemoryBytes(), why);
   e.circuit.reset();
   e.reservation.Release();
-  e.state = decltype(e.state)::UNKNOWN;
+  e.state = decltype(e.state)::kUnknown;
 }
 
 } // namespace
@@ -49,7 +49,7 @@ bool PceCache::MakeRoom(uint64_t bytes, const std::string &keep) {
     Entry *victim = nullptr;
     std::string victim_key;
     for (auto &[key, e] : entries_)
-      if (e.state == State::LOADED && key != keep && e.circuit.use_count() == 1 &&
+      if (e.state == State::kLoaded && key != keep && e.circuit.use_count() == 1 &&
           (!victim || e.last_used < victim->last_used)) {
         victim = &e;
         victim_key = key;
@@ -67,27 +67,27 @@ std::shared_ptr<const pce::PreCompiledCircuit> PceCache::Acquire(const std::stri
   Entry &e = entries_[key];
   if (e.file.empty()) e.file = file_stem + ".pce";
   e.last_used = Clock::now();
-  if (e.state == State::LOADING) loaded_.wait(lock, [&] { return e.state != State::LOADING; });
-  if (e.state == State::LOADED) return e.circuit;
-  if (e.state == State::RECORDING) return nullptr; // generic meanwhile: recording takes a synthesis' time
-  if (e.state == State::UNKNOWN) {
-    e.state = State::ABSENT;
+  if (e.state == State::kLoading) loaded_.wait(lock, [&] { return e.state != State::kLoading; });
+  if (e.state == State::kLoaded) return e.circuit;
+  if (e.state == State::kRecording) return nullptr; // generic meanwhile: recording takes a synthesis' time
+  if (e.state == State::kUnknown) {
+    e.state = State::kAbsent;
     const std::string path = PathOf(e.file);
     std::error_code ec;
     if (!path.empty() && std::filesystem::exists(path, ec)) {
-      e.state = State::LOADING;
+      e.state = State::kLoading;
       lock.unlock();
       const auto t0 = Clock::now();
       auto loaded = pce::Load(path, key);
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       lock.lock();
-      e.state = State::ABSENT; // entries are never erased, so e is still this key's
-      loaded_.notify_all();    // the waiters see the outcome once this returns and unlocks
+      e.state = State::kAbsent; // entries are never erased, so e is still this key's
+      loaded_.notify_all();     // the waiters see the outcome once this returns and unlocks
       if (loaded) {
         if (MakeRoom((*loaded)->MemoryBytes(), key)) {
           e.circuit = *loaded;
           e.reservation = MemoryReservation(&budget_, e.circuit->MemoryBytes());
-          e.state = State::LOADED;
+          e.state = State::kLoaded;
           e.last_error.clear();
           Log().info("pce {}: loaded {} ({} bytes) in {:.0f} ms", key, e.file, e.circuit->MemoryBytes(), ms);
           return e.circuit;
@@ -104,7 +104,7 @@ std::shared_ptr<const pce::PreCompiledCircuit> PceCache::Acquire(const std::stri
   // ABSENT: record it, unless a recording failed a moment ago
   if (!record || Clock::now() < e.retry_after || stop_) return nullptr;
   if (!MakeRoom(record_bytes, key)) return nullptr; // tried again by a later partition
-  e.state = State::RECORDING;
+  e.state = State::kRecording;
   recorders_.emplace_back(&PceCache::RecordInBackground, this, key, record, MemoryReservation(&budget_, record_bytes));
   return nullptr;
 }
@@ -126,7 +126,7 @@ void PceCache::RecordInBackground(const std::string &key, Synthesize record, Mem
   std::lock_guard lock(mu_);
   Entry &e = entries_[key];
   if (!recorded) {
-    e.state = State::ABSENT;
+    e.state = State::kAbsent;
     e.last_error = recorded.ErrorMessage();
     e.retry_after = Clock::now() + RETRY_AFTER;
     if (!stop_) Log().warn("pce {}: {}", key, e.last_error);
@@ -140,14 +140,14 @@ void PceCache::RecordInBackground(const std::string &key, Synthesize record, Mem
                                   : "");
   if (!save_error.empty()) Log().warn("pce {}: not saved: {}", key, save_error);
   if (!MakeRoom(circuit->MemoryBytes(), key)) {
-    e.state = save_error.empty() && !dir_.empty() ? State::UNKNOWN : State::ABSENT;
+    e.state = save_error.empty() && !dir_.empty() ? State::kUnknown : State::kAbsent;
     e.last_error = "does not fit in the working-memory budget";
     e.retry_after = Clock::now() + RETRY_AFTER;
     return;
   }
   e.circuit = circuit;
   e.reservation = MemoryReservation(&budget_, circuit->MemoryBytes());
-  e.state = State::LOADED;
+  e.state = State::kLoaded;
   e.last_error = save_error;
 }
 
@@ -161,7 +161,7 @@ uint64_t PceCache::HeldBytes() const {
 void PceCache::EvictUnused() {
   std::lock_guard lock(mu_);
   for (auto &[key, e] : entries_)
-    if (e.state == State::LOADED && e.circuit.use_count() == 1) EvictResident(key, e, "a partition needs the memory");
+    if (e.state == State::kLoaded && e.circuit.use_count() == 1) EvictResident(key, e, "a partition needs the memory");
 }
 
 void PceCache::CountUse(const std::string &key) {
@@ -177,7 +177,7 @@ void PceCache::Invalidate(const std::string &key, const std::string &why) {
   Log().error("pce {}: dropped: {}", key, why);
   e.circuit.reset();
   e.reservation.Release();
-  e.state = State::ABSENT;
+  e.state = State::kAbsent;
   e.last_error = why;
   if (const std::string path = PathOf(e.file); !path.empty()) {
     std::error_code ec;
@@ -193,8 +193,8 @@ std::vector<PceStatus> PceCache::Status() const {
     PceStatus s;
     s.key = key;
     s.file = e.file;
-    s.loaded = e.state == State::LOADED;
-    s.recording = e.state == State::RECORDING;
+    s.loaded = e.state == State::kLoaded;
+    s.recording = e.state == State::kRecording;
     s.size_bytes = e.circuit ? e.circuit->MemoryBytes() : 0;
     s.partitions = e.partitions;
     s.idle_seconds = std::chrono::duration<double>(now - e.last_used).count();

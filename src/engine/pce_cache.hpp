@@ -63,9 +63,9 @@ public:
 
 private:
   using Clock = std::chrono::steady_clock;
-  enum class State { UNKNOWN, LOADING, LOADED, RECORDING, ABSENT };
+  enum class State { kUnknown, kLoading, kLoaded, kRecording, kAbsent };
   struct Entry {
-    State state = State::UNKNOWN;
+    State state = State::kUnknown;
     std::string file;
     std::shared_ptr<const pce::PreCompiledCircuit> circuit;
     MemoryReservation reservation;

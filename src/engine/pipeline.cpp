@@ -63,7 +63,7 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     SynthesisStep step = sched.NextSynthesis(critical_lane, Clock::now(), srs_release_generation.load());
     if (step.lane_took_work) synth_cv.notify_all();
     switch (step.kind) {
-    case SynthesisStep::Kind::IDLE:
+    case SynthesisStep::Kind::kIdle:
       if (heap_trim_wanted) {
         heap_trim_wanted = false;
         std::vector<r1cs::FrVector> spares;
@@ -81,21 +81,21 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
       else
         synth_cv.wait(lock);
       continue;
-    case SynthesisStep::Kind::WAIT:
+    case SynthesisStep::Kind::kWait:
       // Partitions give their memory back when proved; pre-compiled circuits keep theirs until
       // evicted. A partition that could only fit without them would wait for ever: they go.
       if (working.Limit() != 0 && step.bytes + pces.HeldBytes() > working.Limit()) pces.EvictUnused();
       synth_cv.wait_for(lock, RECHECK);
       continue;
-    case SynthesisStep::Kind::TOO_LARGE:
-      FinishJob(*step.job, JobState::FAILED,
+    case SynthesisStep::Kind::kTooLarge:
+      FinishJob(*step.job, JobState::kFailed,
                 "partition " + std::to_string(step.index) + " needs about " + std::to_string(step.bytes) +
                     " bytes of working memory, more than the whole budget of " + std::to_string(working.Limit()));
       continue;
-    case SynthesisStep::Kind::PLAN: {
+    case SynthesisStep::Kind::kPlan: {
       auto job = std::move(step.job);
-      if (job->state == JobState::QUEUED) {
-        job->state = JobState::RUNNING;
+      if (job->state == JobState::kQueued) {
+        job->state = JobState::kRunning;
         job->timings.queue_ms = MsBetween(job->submitted_at, Clock::now());
       }
       lock.unlock();
@@ -103,7 +103,7 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
       lock.lock();
       continue;
     }
-    case SynthesisStep::Kind::SYNTHESIZE:
+    case SynthesisStep::Kind::kSynthesize:
       break;
     }
     std::shared_ptr<Job> owner = std::move(step.job);
@@ -152,7 +152,7 @@ void Engine::Impl::SynthesisWorker(bool critical_lane) {
     if (!error.empty() || owner->Finished()) {
       owner->partitions_in_flight--;
       if (!error.empty())
-        FinishJob(*owner, JobState::FAILED, "partition " + std::to_string(index) + " synthesis failed: " + error);
+        FinishJob(*owner, JobState::kFailed, "partition " + std::to_string(index) + " synthesis failed: " + error);
       owner->ReleaseWorkIfIdle();
       synth_cv.notify_all();
       lock.unlock();
@@ -259,7 +259,7 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
   }
   auto fail = [&](std::string message) {
     std::lock_guard lock(mu);
-    FinishJob(*job, JobState::FAILED, std::move(message));
+    FinishJob(*job, JobState::kFailed, std::move(message));
   };
   if (parts.empty()) {
     if (!handler) {
@@ -365,7 +365,7 @@ void Engine::Impl::TakeOutOfRotation(DeviceState &device, const std::string &why
     for (const auto &[id, job] : jobs)
       if (!job->Finished()) unfinished.push_back(job);
     for (auto &job : unfinished)
-      FinishJob(*job, JobState::FAILED, "no proving device left: device " + device.spec.id + " " + device.last_error);
+      FinishJob(*job, JobState::kFailed, "no proving device left: device " + device.spec.id + " " + device.last_error);
     return;
   }
   // a partition that has failed on every device still in rotation cannot be proved
@@ -376,7 +376,7 @@ void Engine::Impl::TakeOutOfRotation(DeviceState &device, const std::string &why
     stuck.push_back(p.job);
   });
   for (auto &job : stuck)
-    FinishJob(*job, JobState::FAILED,
+    FinishJob(*job, JobState::kFailed,
               "partition failed on every proving device left (the last: " + device.spec.id + ", " + device.last_error +
                   ")");
 }
@@ -453,9 +453,9 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     } catch (...) {
       device_error = "prove: unknown exception";
     }
-    const auto site = !deferred                ? Metrics::AbcSite::SYNTHESIS
-                      : prover_timings.abc > 0 ? Metrics::AbcSite::PROVER_HOST
-                                               : Metrics::AbcSite::DEVICE;
+    const auto site = !deferred                ? Metrics::AbcSite::kSynthesis
+                      : prover_timings.abc > 0 ? Metrics::AbcSite::kProverHost
+                                               : Metrics::AbcSite::kDevice;
     std::string probe_says;
     const bool usable = device_error.empty() || !device.spec.usable || device.spec.usable(&probe_says);
     if (device_error.empty() && error.empty() && !stopped) {
@@ -505,7 +505,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
     }
     // a stop of a job not finished is a shutdown past its grace: it fails, and goes as a cancelled one
     if (stopped && !job.Finished())
-      FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
+      FinishJob(job, JobState::kFailed, "partition " + std::to_string(rp.index) + ": " + error);
     if (job.Finished()) { // cancelled or failed meanwhile: the proof is discarded
       job.partitions_in_flight--;
       job.ReleaseWorkIfIdle();
@@ -526,7 +526,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
         prove_cv.notify_all();
       } else {
         job.partitions_in_flight--;
-        FinishJob(job, JobState::FAILED,
+        FinishJob(job, JobState::kFailed,
                   "partition " + std::to_string(rp.index) + ": device " + device.spec.id + ": " + device_error +
                       " (no other device left to retry it on)");
         lock.unlock();
@@ -547,10 +547,10 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       span.device_end_ms = since(device_end);
       span.prove_end_ms = since(prove_end);
       span.self_check_end_ms = since(check_end);
-      span.abc_on_prover_host = site == Metrics::AbcSite::PROVER_HOST;
+      span.abc_on_prover_host = site == Metrics::AbcSite::kProverHost;
     }
     metrics.PartitionProved(site);
-    if (site == Metrics::AbcSite::PROVER_HOST && !device.warned_abc_on_host) {
+    if (site == Metrics::AbcSite::kProverHost && !device.warned_abc_on_host) {
       device.warned_abc_on_host = true;
       Log().warn("device {}: a, b, c of job {} partition {} were left to the prover and formed on its host "
                  "({:.0f} ms): the device had no room for the circuit's matrices beside its SRS; "
@@ -559,7 +559,7 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
                  device.spec.id, job.id, rp.index, prover_timings.abc * 1000);
     }
     if (!error.empty()) {
-      FinishJob(job, JobState::FAILED, "partition " + std::to_string(rp.index) + ": " + error);
+      FinishJob(job, JobState::kFailed, "partition " + std::to_string(rp.index) + ": " + error);
     } else if (!verified) {
       metrics.SelfCheckFailed(job.kind);
       // a stale or wrong recording must not fail the next partitions of its shape too
@@ -567,13 +567,13 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       Log().error("job {} partition {}: SELF-CHECK FAILED on device {}: the proof does not verify against the "
                   "verifying key of {}",
                   job.id, rp.index, device.spec.id, lease->CircuitId());
-      FinishJob(job, JobState::FAILED,
+      FinishJob(job, JobState::kFailed,
                 "partition " + std::to_string(rp.index) +
                     " failed its self-check: the proof does not verify against the verifying key of " +
                     lease->CircuitId() + " with the request's public inputs");
     } else {
       job.proofs[rp.index] = bytes;
-      if (++job.partitions_done == job.num_partitions) FinishJob(job, JobState::COMPLETED, {});
+      if (++job.partitions_done == job.num_partitions) FinishJob(job, JobState::kCompleted, {});
     }
   }
   device.live_workers--;

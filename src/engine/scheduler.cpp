@@ -71,7 +71,7 @@ SynthesisStep Scheduler::NextSynthesis(bool lane, Clock::time_point now, uint64_
   if (top->first.partition < 0) {
     auto item = queue_.Pop();
     took();
-    step.kind = SynthesisStep::Kind::PLAN;
+    step.kind = SynthesisStep::Kind::kPlan;
     step.job = std::move(item->second.job);
     step.priority = item->first.priority;
     return step;
@@ -86,19 +86,19 @@ SynthesisStep Scheduler::NextSynthesis(bool lane, Clock::time_point now, uint64_
   step.index = index;
   step.bytes = bytes;
   if (!working_.CanEverFit(bytes)) {
-    step.kind = SynthesisStep::Kind::TOO_LARGE;
+    step.kind = SynthesisStep::Kind::kTooLarge;
     step.job = top->second.job;
     return step;
   }
   const bool slot_free = ReadySlotFree(priority);
   if (!slot_free || !working_.TryAcquire(bytes)) {
     if (slot_free) memory_waits_++; // the memory budget, not the bounded queue, held it back
-    step.kind = SynthesisStep::Kind::WAIT;
+    step.kind = SynthesisStep::Kind::kWait;
     return step;
   }
   auto item = queue_.Pop();
   took();
-  step.kind = SynthesisStep::Kind::SYNTHESIZE;
+  step.kind = SynthesisStep::Kind::kSynthesize;
   step.job = std::move(item->second.job);
   step.reservation = MemoryReservation(&working_, bytes);
   synthesizing_[size_t(priority)]++;

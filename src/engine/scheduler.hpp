@@ -53,13 +53,13 @@ struct ReadyPartition {
 //! what a synthesis worker does next
 struct SynthesisStep {
   enum class Kind {
-    IDLE,       //!< nothing for this worker: wait for a notification (HasParked: with a timeout)
-    WAIT,       //!< work heads the queue but its ready slot or its memory is not free: wait, timed
-    PLAN,       //!< plan `job` (popped; the job is RUNNING)
-    TOO_LARGE,  //!< partition `index` of `job` can never fit the budget: fail the job (still queued)
-    SYNTHESIZE, //!< synthesise partition `index` of `job` (popped; `reservation` holds `bytes`)
+    kIdle,       //!< nothing for this worker: wait for a notification (HasParked: with a timeout)
+    kWait,       //!< work heads the queue but its ready slot or its memory is not free: wait, timed
+    kPlan,       //!< plan `job` (popped; the job is RUNNING)
+    kTooLarge,   //!< partition `index` of `job` can never fit the budget: fail the job (still queued)
+    kSynthesize, //!< synthesise partition `index` of `job` (popped; `reservation` holds `bytes`)
   };
-  Kind kind = Kind::IDLE;
+  Kind kind = Kind::kIdle;
   std::shared_ptr<Job> job;
   uint32_t index = 0;
   Priority priority = Priority::NORMAL;
@@ -97,7 +97,7 @@ public:
   //! the next step of a synthesis worker (lane: the CRITICAL lane's); first puts parked jobs back
   //! when an SRS lease was released since they parked (`srs_generation` moved) or park_retry passed
   SynthesisStep NextSynthesis(bool lane, Clock::time_point now, uint64_t srs_generation);
-  //! a SYNTHESIZE step ended; a partition that succeeded goes to PushReady right after
+  //! a kSynthesize step ended; a partition that succeeded goes to PushReady right after
   void SynthesisDone(Priority priority);
   void PushReady(ReadyPartition partition);
   //! whether a partition of this priority may start synthesis now, as far as the bounded queue is

@@ -27,11 +27,11 @@ uint64_t ResidentBytes(const groth16::Parameters &p) {
 // fully checked and must be the one inside the .params file: a mismatched pair would make every
 // self-check fail with a misleading message.
 Expected<groth16::Parameters> LoadParams(const std::string &params_path, const std::string &vk_path) {
-  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::UNCHECKED);
+  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::kUnchecked);
   if (!params) return params.GetError();
   std::error_code ec;
   if (std::filesystem::exists(vk_path, ec)) {
-    auto vk = groth16::ReadVerifyingKeyFile(vk_path, groth16::PointChecks::CHECKED);
+    auto vk = groth16::ReadVerifyingKeyFile(vk_path, groth16::PointChecks::kChecked);
     if (!vk) return vk.GetError();
     if (!(*vk == params->vk)) return cuzk::InvalidArgument(vk_path + " is not the verifying key of " + params_path);
   }
@@ -83,7 +83,7 @@ SrsManager::Entry *SrsManager::FindOrCreate(std::string_view circuit_id) {
 uint64_t SrsManager::FreeEntry(Entry &e) {
   const uint64_t freed = e.resident_bytes;
   e.params.reset();
-  e.state = State::WARM;
+  e.state = State::kWarm;
   e.resident_bytes = 0;
   budget_.Release(freed);
   counters_.evictions++;
@@ -100,7 +100,7 @@ void SrsManager::EvictForRoom(uint64_t bytes) {
   std::vector<Entry *> candidates;
   const auto now = Clock::now();
   for (auto &[id, e] : entries_)
-    if (e.state == State::HOT && e.refs == 0 && now - e.last_used >= config_.min_idle) candidates.push_back(&e);
+    if (e.state == State::kHot && e.refs == 0 && now - e.last_used >= config_.min_idle) candidates.push_back(&e);
   std::sort(candidates.begin(), candidates.end(), [](Entry *a, Entry *b) { return a->last_use_seq < b->last_use_seq; });
   for (Entry *e : candidates) {
     if (budget_.Used() + bytes <= budget_.Limit()) return;
@@ -116,7 +116,7 @@ Expected<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
   if (!e) return MakeError(ErrorCode::kNotFound, "unknown circuit id " + base::Echo(circuit_id));
   bool waited = false;
   for (;;) {
-    if (e->state == State::HOT) {
+    if (e->state == State::kHot) {
       e->refs++;
       Touch(*e);
       SrsAcquired out;
@@ -125,7 +125,7 @@ Expected<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
       out.load_ms = waited ? MsSince(start) : 0;
       return out;
     }
-    if (e->state == State::LOADING) {
+    if (e->state == State::kLoading) {
       loaded_cv_.wait(lock);
       waited = true;
       continue;
@@ -153,7 +153,7 @@ Expected<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
                              " held by referenced or recent entries)");
     }
     const State before = e->state;
-    e->state = State::LOADING;
+    e->state = State::kLoading;
     e->resident_bytes = file_bytes;
     lock.unlock();
     const auto load_start = Clock::now();
@@ -179,7 +179,7 @@ Expected<SrsAcquired> SrsManager::Acquire(std::string_view circuit_id) {
     e->params = std::make_shared<const groth16::Parameters>(std::move(params).Value());
     e->pvk = std::move(pvk);
     e->resident_bytes = actual;
-    e->state = State::HOT;
+    e->state = State::kHot;
     Touch(*e);
     counters_.loads++;
     counters_.load_seconds += MsSince(load_start) / 1000;
@@ -206,7 +206,7 @@ Expected<EvictResult> SrsManager::Evict(std::string_view circuit_id) {
     std::lock_guard lock(mu_);
     Entry *e = FindOrCreate(circuit_id);
     if (!e) return MakeError(ErrorCode::kNotFound, "unknown circuit id " + base::Echo(circuit_id));
-    if (e->state != State::HOT) return EvictResult{};
+    if (e->state != State::kHot) return EvictResult{};
     if (e->refs > 0)
       return MakeError(ErrorCode::kFailedPrecondition, e->id + " is in use by " + std::to_string(e->refs) + " job(s)");
     freed = FreeEntry(*e);
@@ -244,13 +244,13 @@ std::vector<SrsEntryStatus> SrsManager::Status() const {
     std::error_code ec;
     const uint64_t file_bytes = std::filesystem::file_size(s.path, ec);
     auto it = entries_.find(id);
-    const bool known = it != entries_.end() && it->second.state != State::COLD;
+    const bool known = it != entries_.end() && it->second.state != State::kCold;
     if (ec && !known) continue;
     s.size_bytes = ec ? 0 : file_bytes;
     if (known) {
       const Entry &e = it->second;
-      s.tier = e.state == State::HOT ? SrsTier::HOT : SrsTier::WARM;
-      if (e.state == State::HOT) s.size_bytes = e.resident_bytes;
+      s.tier = e.state == State::kHot ? SrsTier::HOT : SrsTier::WARM;
+      if (e.state == State::kHot) s.size_bytes = e.resident_bytes;
       s.ref_count = e.refs;
       s.idle_seconds = std::chrono::duration<double>(now - e.last_used).count();
     }

@@ -84,11 +84,11 @@ public:
 
 private:
   friend class SrsLease;
-  enum class State { COLD, LOADING, HOT, WARM };
+  enum class State { kCold, kLoading, kHot, kWarm };
   struct Entry {
     std::string id;
     std::string stem;
-    State state = State::COLD;
+    State state = State::kCold;
     std::shared_ptr<const groth16::Parameters> params;
     std::shared_ptr<const groth16::PreparedVerifyingKey> pvk;
     uint64_t resident_bytes = 0; //!< held in the budget while LOADING / HOT

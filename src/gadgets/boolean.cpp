@@ -78,13 +78,13 @@ AllocatedBit AllocatedBit::Nor(ConstraintSystem &cs, const AllocatedBit &a, cons
 
 void Boolean::AddTo(LinearCombination &lc, const Fr &coeff) const {
   switch (kind_) {
-  case Kind::Constant:
+  case Kind::kConstant:
     if (constant_) lc.Add(ConstraintSystem::One(), coeff);
     return;
-  case Kind::Is:
+  case Kind::kIs:
     lc.Add(bit_.Var(), coeff);
     return;
-  case Kind::Not:
+  case Kind::kNot:
     lc.Add(ConstraintSystem::One(), coeff);
     lc.Add(bit_.Var(), -coeff);
     return;
@@ -93,25 +93,25 @@ void Boolean::AddTo(LinearCombination &lc, const Fr &coeff) const {
 
 Boolean Boolean::Xor(ConstraintSystem &cs, const Boolean &a, const Boolean &b) {
   // The match arms of bellpepper, in its order.
-  if (a.kind_ == Kind::Constant && !a.constant_) return b;
-  if (b.kind_ == Kind::Constant && !b.constant_) return a;
-  if (a.kind_ == Kind::Constant) return b.Not(); // a is true
-  if (b.kind_ == Kind::Constant) return a.Not(); // b is true
-  if (a.kind_ == Kind::Is && b.kind_ == Kind::Not) return Xor(cs, a, b.Not()).Not();
-  if (a.kind_ == Kind::Not && b.kind_ == Kind::Is) return Xor(cs, b, a.Not()).Not();
+  if (a.kind_ == Kind::kConstant && !a.constant_) return b;
+  if (b.kind_ == Kind::kConstant && !b.constant_) return a;
+  if (a.kind_ == Kind::kConstant) return b.Not(); // a is true
+  if (b.kind_ == Kind::kConstant) return a.Not(); // b is true
+  if (a.kind_ == Kind::kIs && b.kind_ == Kind::kNot) return Xor(cs, a, b.Not()).Not();
+  if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs) return Xor(cs, b, a.Not()).Not();
   // Is⊕Is, or Not⊕Not (¬x ⊕ ¬y = x ⊕ y)
   return Is(AllocatedBit::Xor(cs, a.bit_, b.bit_));
 }
 
 Boolean Boolean::And(ConstraintSystem &cs, const Boolean &a, const Boolean &b) {
-  if ((a.kind_ == Kind::Constant && !a.constant_) || (b.kind_ == Kind::Constant && !b.constant_)) {
+  if ((a.kind_ == Kind::kConstant && !a.constant_) || (b.kind_ == Kind::kConstant && !b.constant_)) {
     return Constant(false);
   }
-  if (a.kind_ == Kind::Constant) return b; // a is true
-  if (b.kind_ == Kind::Constant) return a; // b is true
-  if (a.kind_ == Kind::Is && b.kind_ == Kind::Not) return Is(AllocatedBit::AndNot(cs, a.bit_, b.bit_));
-  if (a.kind_ == Kind::Not && b.kind_ == Kind::Is) return Is(AllocatedBit::AndNot(cs, b.bit_, a.bit_));
-  if (a.kind_ == Kind::Not) return Is(AllocatedBit::Nor(cs, a.bit_, b.bit_));
+  if (a.kind_ == Kind::kConstant) return b; // a is true
+  if (b.kind_ == Kind::kConstant) return a; // b is true
+  if (a.kind_ == Kind::kIs && b.kind_ == Kind::kNot) return Is(AllocatedBit::AndNot(cs, a.bit_, b.bit_));
+  if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs) return Is(AllocatedBit::AndNot(cs, b.bit_, a.bit_));
+  if (a.kind_ == Kind::kNot) return Is(AllocatedBit::Nor(cs, a.bit_, b.bit_));
   return Is(AllocatedBit::And(cs, a.bit_, b.bit_));
 }
 

@@ -62,28 +62,28 @@ private:
 //! A bit that is a constant, an allocated bit, or the negation of one.
 class Boolean {
 public:
-  enum class Kind : uint8_t { Constant, Is, Not };
+  enum class Kind : uint8_t { kConstant, kIs, kNot };
 
   //! the constant false
   Boolean() = default;
   //! Is(bit)
-  Boolean(const AllocatedBit &bit) : bit_(bit), kind_(Kind::Is) {} // NOLINT: implicit as bellpepper's From
-  static Boolean Constant(bool value) { return Boolean(AllocatedBit(), Kind::Constant, value); }
-  static Boolean Is(const AllocatedBit &bit) { return Boolean(bit, Kind::Is, false); }
-  static Boolean NotOf(const AllocatedBit &bit) { return Boolean(bit, Kind::Not, false); }
+  Boolean(const AllocatedBit &bit) : bit_(bit), kind_(Kind::kIs) {} // NOLINT: implicit as bellpepper's From
+  static Boolean Constant(bool value) { return Boolean(AllocatedBit(), Kind::kConstant, value); }
+  static Boolean Is(const AllocatedBit &bit) { return Boolean(bit, Kind::kIs, false); }
+  static Boolean NotOf(const AllocatedBit &bit) { return Boolean(bit, Kind::kNot, false); }
 
   Kind GetKind() const { return kind_; }
-  bool IsConstant() const { return kind_ == Kind::Constant; }
+  bool IsConstant() const { return kind_ == Kind::kConstant; }
   //! the allocated bit of an Is or Not boolean (meaningless for a constant)
   const AllocatedBit &Bit() const { return bit_; }
 
   bool Value() const {
     switch (kind_) {
-    case Kind::Constant:
+    case Kind::kConstant:
       return constant_;
-    case Kind::Is:
+    case Kind::kIs:
       return bit_.Value();
-    case Kind::Not:
+    case Kind::kNot:
       return !bit_.Value();
     }
     return false;
@@ -100,11 +100,11 @@ public:
 
   Boolean Not() const {
     switch (kind_) {
-    case Kind::Constant:
+    case Kind::kConstant:
       return Constant(!constant_);
-    case Kind::Is:
+    case Kind::kIs:
       return NotOf(bit_);
-    case Kind::Not:
+    case Kind::kNot:
       return Is(bit_);
     }
     return *this;
@@ -128,7 +128,7 @@ private:
   Boolean(const AllocatedBit &bit, Kind kind, bool constant) : bit_(bit), kind_(kind), constant_(constant) {}
 
   AllocatedBit bit_;
-  Kind kind_ = Kind::Constant;
+  Kind kind_ = Kind::kConstant;
   bool constant_ = false;
 };
 

@@ -51,7 +51,7 @@ std::vector<AllocatedNum> Insert4(ConstraintSystem &cs, const AllocatedNum &x, s
 std::vector<AllocatedNum> Insert8(ConstraintSystem &cs, const AllocatedNum &x, std::span<const Boolean> bits,
                                   std::span<const AllocatedNum> s) {
   const Boolean &b0 = bits[0], &b1 = bits[1], &b2 = bits[2];
-  if (b0.GetKind() != Boolean::Kind::Is || b1.GetKind() != Boolean::Kind::Is)
+  if (b0.GetKind() != Boolean::Kind::kIs || b1.GetKind() != Boolean::Kind::kIs)
     throw r1cs::SynthesisError("insert (arity 8): index bits 0 and 1 must be allocated and unnegated");
   Boolean nor, both;
   {

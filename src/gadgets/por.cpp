@@ -21,7 +21,7 @@ std::string IndexedName(const ConstraintSystem &cs, const char *prefix, size_t i
 void CheckArity(MerkleHasher hasher, size_t arity) {
   if (arity < 2 || !std::has_single_bit(arity))
     throw r1cs::SynthesisError("PoR: tree arity " + std::to_string(arity) + " is not a power of two ≥ 2");
-  if (hasher == MerkleHasher::Poseidon && !hash::IsPoseidonArity(arity))
+  if (hasher == MerkleHasher::kPoseidon && !hash::IsPoseidonArity(arity))
     throw r1cs::SynthesisError("PoR: arity " + std::to_string(arity) + " has no Poseidon constants");
 }
 
@@ -64,7 +64,7 @@ std::vector<PorPathLevel> BlankPorPath(std::span<const size_t> arities) {
 }
 
 AllocatedNum MerkleNodeHashCircuit(ConstraintSystem &cs, MerkleHasher hasher, std::span<const AllocatedNum> children) {
-  if (hasher == MerkleHasher::Poseidon) return PoseidonHashMerkleCircuit(cs, children);
+  if (hasher == MerkleHasher::kPoseidon) return PoseidonHashMerkleCircuit(cs, children);
   if (children.empty()) throw r1cs::SynthesisError("SHA-256 node hash of no children");
   return Sha256NodeCircuit(cs, children);
 }

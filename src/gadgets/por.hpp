@@ -22,8 +22,8 @@
 namespace cuzk::gadgets {
 
 enum class MerkleHasher : uint8_t {
-  Poseidon, //!< filecoin-hashers PoseidonHasher: tree_r, tree_c and every Poseidon test shape
-  Sha256,   //!< filecoin-hashers Sha256Hasher: tree_d (comm_d, binary)
+  kPoseidon, //!< filecoin-hashers PoseidonHasher: tree_r, tree_c and every kPoseidon test shape
+  kSha256,   //!< filecoin-hashers Sha256Hasher: tree_d (comm_d, binary)
 };
 
 //! storage-proofs-core variables.rs Root: an existing number (Var) or a value the gadget

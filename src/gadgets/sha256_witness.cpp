@@ -33,7 +33,7 @@ void SetBit(Word &w, int pos, const Boolean &b) {
   const uint32_t m = 1u << pos;
   if (b.Value()) w.v |= m;
   if (b.IsConstant()) w.c |= m;
-  if (b.GetKind() == Boolean::Kind::Not) w.n |= m;
+  if (b.GetKind() == Boolean::Kind::kNot) w.n |= m;
 }
 
 Word FromUInt32(const UInt32 &x) {

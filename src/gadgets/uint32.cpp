@@ -121,13 +121,13 @@ UInt32 UInt32::AddMany(MultiEq &meq, std::span<const UInt32> operands) {
       Fr coeff = scale;
       for (const Boolean &bit : op.bits_) {
         switch (bit.GetKind()) {
-        case Boolean::Kind::Constant:
+        case Boolean::Kind::kConstant:
           if (bit.Value()) meq.AddLhs(ConstraintSystem::One(), coeff);
           break;
-        case Boolean::Kind::Is:
+        case Boolean::Kind::kIs:
           meq.AddLhs(bit.Bit().Var(), coeff);
           break;
-        case Boolean::Kind::Not:
+        case Boolean::Kind::kNot:
           meq.AddLhs(ConstraintSystem::One(), coeff);
           meq.AddLhs(bit.Bit().Var(), -coeff);
           break;

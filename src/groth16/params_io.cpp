@@ -73,7 +73,8 @@ public:
   template <class C> Status Point(ec::Affine<C> &out, const char *what) {
     if (Remaining() < BYTES<C>) return Truncated(what, BYTES<C>);
     auto bytes = b_.subspan(pos_, BYTES<C>);
-    auto r = checks_ == PointChecks::CHECKED ? ec::FromUncompressed<C>(bytes) : ec::FromUncompressedUnchecked<C>(bytes);
+    auto r =
+        checks_ == PointChecks::kChecked ? ec::FromUncompressed<C>(bytes) : ec::FromUncompressedUnchecked<C>(bytes);
     if (!r) return Prefixed(r.GetError(), std::string(what) + ": ");
     if (r->IsInfinity())
       return InvalidArgument(std::string(what) + ": point at infinity (offset " + std::to_string(pos_) + ")");
@@ -104,8 +105,8 @@ public:
       n = uint32_t(kept.size() / BYTES<C>);
     }
     out.resize(n);
-    auto st = checks_ == PointChecks::CHECKED ? ec::BatchFromUncompressed<C>(bytes, std::span(out))
-                                              : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
+    auto st = checks_ == PointChecks::kChecked ? ec::BatchFromUncompressed<C>(bytes, std::span(out))
+                                               : ec::BatchFromUncompressedUnchecked<C>(bytes, std::span(out));
     if (!st) return Prefixed(st.GetError(), what); // "[index]: …" follows the field's name
     for (size_t i = 0; i < out.size(); i++) {
       if (out[i].IsInfinity())
@@ -241,7 +242,7 @@ Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks
                                      ParamsSource source) {
   Reader r(bytes, checks);
   Parameters p;
-  const bool drop = source == ParamsSource::SNARKJS_EXPORT;
+  const bool drop = source == ParamsSource::kSnarkjsExport;
   if (auto s = ReadVk(r, p.vk); !s) return s.GetError();
   if (auto s = r.Section(p.h, "params.h"); !s) return s.GetError();
   if (auto s = r.Section(p.l, "params.l"); !s) return s.GetError();

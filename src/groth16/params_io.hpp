@@ -21,27 +21,27 @@
 
 namespace cuzk::groth16 {
 
-//! CHECKED: canonical, on the curve, in the subgroup. UNCHECKED: canonical coordinates and flags
+//! kChecked: canonical, on the curve, in the subgroup. kUnchecked: canonical coordinates and flags
 //! only, for files we trust (rust-fil-proofs loads its cached params this way).
-enum class PointChecks { CHECKED, UNCHECKED };
+enum class PointChecks { kChecked, kUnchecked };
 
-//! Who wrote a .params file. BELLPERSON: points at infinity are an error everywhere.
-//! SNARKJS_EXPORT: `snarkjs zkey export bellman` (spec/oracles.md §1), which writes an infinity as
+//! Who wrote a .params file. kBellperson: points at infinity are an error everywhere.
+//! kSnarkjsExport: `snarkjs zkey export bellman` (spec/oracles.md §1), which writes an infinity as
 //! zero bytes without the 0x40 flag and keeps the infinities of a, b_g1 and b_g2 that bellperson
 //! filters out; those are dropped on reading, which leaves bellperson's density-filtered vectors
 //! (a variable's A_i(τ) or B_i(τ) is zero exactly when it does not occur). Infinity anywhere else
 //! (vk, h, l) is still an error.
-enum class ParamsSource { BELLPERSON, SNARKJS_EXPORT };
+enum class ParamsSource { kBellperson, kSnarkjsExport };
 
 std::vector<uint8_t> SerializeVerifyingKey(const VerifyingKey &vk);
 //! the whole .params layout in memory (tests, small circuits; files use WriteParametersFile)
 std::vector<uint8_t> SerializeParameters(const Parameters &params);
 
 //! exactly one verifying key, no trailing bytes
-Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointChecks checks = PointChecks::CHECKED);
+Expected<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, PointChecks checks = PointChecks::kChecked);
 //! trailing_bytes (optional) receives the number of bytes after the b_g2 section
 Expected<Parameters> ParseParameters(std::span<const uint8_t> bytes, PointChecks checks,
-                                     size_t *trailing_bytes = nullptr, ParamsSource source = ParamsSource::BELLPERSON);
+                                     size_t *trailing_bytes = nullptr, ParamsSource source = ParamsSource::kBellperson);
 
 Status WriteVerifyingKeyFile(const std::string &path, const VerifyingKey &vk);
 Status WriteParametersFile(const std::string &path, const Parameters &params);
@@ -63,8 +63,8 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
-Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks = PointChecks::CHECKED);
+Expected<VerifyingKey> ReadVerifyingKeyFile(const std::string &path, PointChecks checks = PointChecks::kChecked);
 Expected<Parameters> ReadParametersFile(const std::string &path, PointChecks checks, size_t *trailing_bytes = nullptr,
-                                        ParamsSource source = ParamsSource::BELLPERSON);
+                                        ParamsSource source = ParamsSource::kBellperson);
 
 } // namespace cuzk::groth16

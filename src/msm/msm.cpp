@@ -196,9 +196,9 @@ ec::Jacobian<C> MsmImpl(std::span<const ec::Affine<C>> bases, std::span<const S>
   }
   if (!s.rest.empty()) {
     const unsigned c = options.window_bits ? options.window_bits : ChooseWindowBits(s.rest.size());
-    const bool batch_affine = options.bucket_addition == BucketAddition::Auto
+    const bool batch_affine = options.bucket_addition == BucketAddition::kAuto
                                   ? c >= AUTO_AFFINE_MIN_WINDOW
-                                  : options.bucket_addition == BucketAddition::BatchAffine;
+                                  : options.bucket_addition == BucketAddition::kBatchAffine;
     Grow(cs.buckets, slots);
     sum += Pippenger<C>(bases, canonical, s.rest, c, batch_affine, {cs.buckets.data(), slots}, options.stop);
   }

@@ -36,16 +36,16 @@ private:
 
 //! How Pippenger adds points into buckets (both exact; they differ only in speed).
 enum class BucketAddition {
-  Auto,        //!< batched affine for windows of 11 bits or more, XYZZ below
-  Xyzz,        //!< one XYZZ mixed addition per point (8M + 2S)
-  BatchAffine, //!< affine buckets, a batch of additions sharing one inversion (~5M + 1S each)
+  kAuto,        //!< batched affine for windows of 11 bits or more, XYZZ below
+  kXyzz,        //!< one XYZZ mixed addition per point (8M + 2S)
+  kBatchAffine, //!< affine buckets, a batch of additions sharing one inversion (~5M + 1S each)
 };
 
 struct MsmOptions {
   //! Pippenger window width in bits (1..20); 0 chooses it from the number of scalars left
   //! after the zero/one filtering.
   unsigned window_bits = 0;
-  BucketAddition bucket_addition = BucketAddition::Auto;
+  BucketAddition bucket_addition = BucketAddition::kAuto;
   //! sum the bases whose scalar is exactly 1 with batched affine additions
   bool ones_fast_path = true;
   //! When non-empty: bit i (word i/64, bit i%64) says whether scalar i has a base; bases are

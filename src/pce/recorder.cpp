@@ -13,7 +13,7 @@ Recorder::Recorder() {
 }
 
 r1cs::Variable Recorder::AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn) {
-  if (kind == r1cs::VarKind::Input) {
+  if (kind == r1cs::VarKind::kInput) {
     if (num_inputs_ >= MAX_VARIABLES) throw r1cs::SynthesisError("pce: more than 2^30 inputs");
     b_input_.AddElement();
     return r1cs::Variable::Input(uint32_t(num_inputs_++));

@@ -197,11 +197,11 @@ template <bool INV> void Dif(const Domain &d, std::span<Fr> a) {
 
 template <bool INV> void Transform(const Domain &d, std::span<Fr> a, Order in, Order out) {
   assert(a.size() == d.Size());
-  if (in == Order::NATURAL && out == Order::BIT_REVERSED) {
+  if (in == Order::kNatural && out == Order::kBitReversed) {
     Dif<INV>(d, a);
-  } else if (in == Order::BIT_REVERSED && out == Order::NATURAL) {
+  } else if (in == Order::kBitReversed && out == Order::kNatural) {
     Dit<INV>(d, a);
-  } else if (in == Order::NATURAL) { // natural → natural
+  } else if (in == Order::kNatural) { // natural → natural
     BitReverse(a);
     Dit<INV>(d, a);
   } else { // bit-reversed → bit-reversed
@@ -262,7 +262,7 @@ void BitReverse(std::span<Fr> a) {
 void MulByPowers(std::span<Fr> a, const Fr &c, const Fr &g, Order order) {
   if (a.empty()) return;
   const unsigned k = Log2Exact(a.size());
-  if (order == Order::NATURAL) {
+  if (order == Order::kNatural) {
     tbb::parallel_for(tbb::blocked_range<size_t>(0, a.size(), ELEMENT_GRAIN), [&](const tbb::blocked_range<size_t> &r) {
       Fr w = c * g.Pow(uint64_t(r.begin()));
       for (size_t i = r.begin(); i < r.end(); i++) {

@@ -20,8 +20,8 @@ Fr VanishingOnCosetInverse(const Domain &d) {
 //! evaluations (natural) → coset evaluations (natural), through bit-reversed coefficients so
 //! that neither transform needs a permutation pass
 void ToCoset(const Domain &d, std::span<Fr> x) {
-  Intt(d, x, Order::NATURAL, Order::BIT_REVERSED);
-  CosetNtt(d, x, Order::BIT_REVERSED, Order::NATURAL);
+  Intt(d, x, Order::kNatural, Order::kBitReversed);
+  CosetNtt(d, x, Order::kBitReversed, Order::kNatural);
 }
 } // namespace
 

@@ -35,11 +35,11 @@ public:
 
   //! a new auxiliary (private) variable whose value value() computes
   template <class F> Variable Alloc(std::string_view name, F &&value) {
-    return AllocVariable(VarKind::Aux, name, value);
+    return AllocVariable(VarKind::kAux, name, value);
   }
   //! a new public input whose value value() computes
   template <class F> Variable AllocInput(std::string_view name, F &&value) {
-    return AllocVariable(VarKind::Input, name, value);
+    return AllocVariable(VarKind::kInput, name, value);
   }
 
   //! enforces a·b = c

@@ -27,7 +27,7 @@ constexpr size_t BLOCK = size_t(1) << 16;
 
 size_t Blocks(size_t n) { return (n + BLOCK - 1) / BLOCK; }
 
-enum class Kind { ZERO, ONE, OTHER };
+enum class Kind { kZero, kOne, kOther };
 
 //! Reads a source's values in ascending index order from `begin` on (indices may be skipped).
 class Reader {
@@ -42,19 +42,19 @@ public:
   Kind Read(size_t i, const Fr *&v) {
     if (!packed_) {
       const Fr &x = values_[i];
-      if (x == ONE) return Kind::ONE;
-      if (x.IsZero()) return Kind::ZERO;
+      if (x == ONE) return Kind::kOne;
+      if (x.IsZero()) return Kind::kZero;
       v = &x;
-      return Kind::OTHER;
+      return Kind::kOther;
     }
-    if ((packed_->ones[i / 64] >> (i % 64)) & 1) return Kind::ONE;
+    if ((packed_->ones[i / 64] >> (i % 64)) & 1) return Kind::kOne;
     const auto &ti = packed_->tail_index;
     while (cursor_ < ti.size() && ti[cursor_] < i) cursor_++;
     if (cursor_ < ti.size() && ti[cursor_] == i) {
       v = &packed_->tail_value[cursor_];
-      return Kind::OTHER;
+      return Kind::kOther;
     }
-    return Kind::ZERO;
+    return Kind::kZero;
   }
 
 private:
@@ -71,7 +71,7 @@ void FlushWord(std::vector<uint64_t> &ones, size_t word, uint64_t bits) {
 }
 
 //! Calls visit(j, kind, value) for each selected value of block b in order, j counting the selection
-//! from `first`; returns the j after the block's last. value is set for Kind::OTHER only.
+//! from `first`; returns the j after the block's last. value is set for Kind::kOther only.
 template <class Visit>
 size_t VisitBlock(const ValueSource &source, const DensityTracker *density, size_t b, size_t first, Visit &&visit) {
   Reader reader(source, b * BLOCK);
@@ -136,8 +136,8 @@ Packer::Packer(ValueSource source, const DensityTracker *density) : source_(sour
   tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
     Count c;
     c.n = VisitBlock(source_, density_, b, 0, [&](size_t, Kind kind, const Fr *) {
-      c.ones += kind == Kind::ONE;
-      c.tail += kind == Kind::OTHER;
+      c.ones += kind == Kind::kOne;
+      c.tail += kind == Kind::kOther;
     });
     count[b] = c;
   });
@@ -161,8 +161,8 @@ void Packer::Pack(PackedValues &out) const {
     size_t t = first_[b].tail;
     uint64_t bits = 0; // the ones of word j / 64, flushed when j leaves it
     const size_t end = VisitBlock(source_, density_, b, first_[b].n, [&](size_t j, Kind kind, const Fr *v) {
-      if (kind == Kind::ONE) bits |= uint64_t(1) << (j % 64);
-      if (kind == Kind::OTHER) {
+      if (kind == Kind::kOne) bits |= uint64_t(1) << (j % 64);
+      if (kind == Kind::kOther) {
         out.tail_index[t] = uint32_t(j);
         out.tail_value[t] = *v;
         t++;
@@ -181,7 +181,7 @@ void Packer::Gather(std::span<Fr> out) const {
   const Fr one = Fr::One(), zero = Fr::Zero();
   tbb::parallel_for(size_t(0), first_.size(), [&](size_t b) {
     VisitBlock(source_, density_, b, first_[b].n, [&](size_t j, Kind kind, const Fr *v) {
-      out[j] = kind == Kind::ONE ? one : kind == Kind::OTHER ? *v : zero;
+      out[j] = kind == Kind::kOne ? one : kind == Kind::kOther ? *v : zero;
     });
   });
 }

@@ -63,7 +63,7 @@ Variable ProvingAssignment::AllocVariable(VarKind kind, std::string_view, ValueF
   // a deferred assignment's variables are the recorded circuit's; one more would not be evaluated
   if (deferred) throw SynthesisError("a variable allocated in a proving assignment whose a, b, c are deferred");
   if (aux_packed) throw SynthesisError("a variable allocated in a proving assignment whose aux values are packed");
-  if (kind == VarKind::Input) {
+  if (kind == VarKind::kInput) {
     input_assignment.push_back(value());
     b_input_density.AddElement();
     return Variable::Input(uint32_t(input_assignment.size() - 1));

@@ -42,7 +42,7 @@ public:
 
 protected:
   Variable AllocVariable(VarKind kind, std::string_view, ValueFn) override {
-    return kind == VarKind::Input ? Variable::Input(uint32_t(num_inputs_++)) : Variable::Aux(uint32_t(num_aux_++));
+    return kind == VarKind::kInput ? Variable::Input(uint32_t(num_inputs_++)) : Variable::Aux(uint32_t(num_aux_++));
   }
   void AddConstraint(std::string_view, const LinearCombination &la, const LinearCombination &lb,
                      const LinearCombination &lc) override {

@@ -21,7 +21,7 @@ public:
 
 protected:
   Variable AllocVariable(VarKind kind, std::string_view, ValueFn) override {
-    return kind == VarKind::Input ? Variable::Input(uint32_t(shape_.inputs++)) : Variable::Aux(uint32_t(shape_.aux++));
+    return kind == VarKind::kInput ? Variable::Input(uint32_t(shape_.inputs++)) : Variable::Aux(uint32_t(shape_.aux++));
   }
   void AddConstraint(std::string_view, const LinearCombination &, const LinearCombination &,
                      const LinearCombination &) override {

@@ -8,7 +8,7 @@ TestCS::TestCS(bool check_values) : check_values_(check_values) {
 }
 
 Variable TestCS::AllocVariable(VarKind kind, std::string_view, ValueFn value) {
-  if (kind == VarKind::Input) {
+  if (kind == VarKind::kInput) {
     if (check_values_) input_assignment.push_back(value());
     return Variable::Input(uint32_t(num_inputs_++));
   }

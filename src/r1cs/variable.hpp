@@ -9,17 +9,17 @@
 
 namespace cuzk::r1cs {
 
-enum class VarKind : uint8_t { Input, Aux };
+enum class VarKind : uint8_t { kInput, kAux };
 
 struct Variable {
   uint32_t index = 0;
-  VarKind kind = VarKind::Input;
+  VarKind kind = VarKind::kInput;
 
-  static constexpr Variable One() { return {0, VarKind::Input}; }
-  static constexpr Variable Input(uint32_t i) { return {i, VarKind::Input}; }
-  static constexpr Variable Aux(uint32_t i) { return {i, VarKind::Aux}; }
-  constexpr bool IsInput() const { return kind == VarKind::Input; }
-  constexpr bool IsAux() const { return kind == VarKind::Aux; }
+  static constexpr Variable One() { return {0, VarKind::kInput}; }
+  static constexpr Variable Input(uint32_t i) { return {i, VarKind::kInput}; }
+  static constexpr Variable Aux(uint32_t i) { return {i, VarKind::kAux}; }
+  constexpr bool IsInput() const { return kind == VarKind::kInput; }
+  constexpr bool IsAux() const { return kind == VarKind::kAux; }
   constexpr bool operator==(const Variable &) const = default;
 };
 

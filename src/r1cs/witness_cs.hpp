@@ -56,7 +56,7 @@ public:
 
 protected:
   Variable AllocVariable(VarKind kind, std::string_view, ValueFn value) override {
-    if (kind == VarKind::Input) {
+    if (kind == VarKind::kInput) {
       input_assignment.push_back(value());
       return Variable::Input(uint32_t(input_assignment.size() - 1));
     }

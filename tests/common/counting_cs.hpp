@@ -26,7 +26,7 @@ public:
 
 protected:
   r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn value) override {
-    if (kind == r1cs::VarKind::Input) {
+    if (kind == r1cs::VarKind::kInput) {
       inputs.push_back(value());
       return r1cs::Variable::Input(uint32_t(inputs.size()));
     }
@@ -67,7 +67,7 @@ public:
 
 protected:
   r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn value) override {
-    if (kind == r1cs::VarKind::Input) {
+    if (kind == r1cs::VarKind::kInput) {
       inputs.push_back(value());
       return r1cs::Variable::Input(uint32_t(inputs.size() - 1));
     }

@@ -21,7 +21,7 @@ protected:
     job->id = "job-" + std::to_string(next_seq_);
     job->seq = next_seq_++;
     job->priority = priority;
-    job->state = JobState::RUNNING;
+    job->state = JobState::kRunning;
     job->partitions.resize(partitions);
     job->partition_bytes.assign(partitions, bytes);
     job->num_partitions = partitions;
@@ -46,10 +46,10 @@ TEST_F(SchedulerPolicy, PlanningStepsGoByPriorityThenSubmission) {
   EXPECT_EQ(s.QueueJob(critical), 0u);
   for (const auto &expected : {critical, normal, normal2, low}) {
     SynthesisStep step = s.NextSynthesis(false, now_, 0);
-    ASSERT_EQ(step.kind, Kind::PLAN);
+    ASSERT_EQ(step.kind, Kind::kPlan);
     EXPECT_EQ(step.job, expected);
   }
-  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::IDLE);
+  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kIdle);
 }
 
 TEST_F(SchedulerPolicy, ACriticalJobsPartitionsPrecedeQueuedNormalPartitions) {
@@ -59,11 +59,11 @@ TEST_F(SchedulerPolicy, ACriticalJobsPartitionsPrecedeQueuedNormalPartitions) {
   s.QueuePartitions(normal);
   s.QueuePartitions(critical);
   SynthesisStep first = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(first.kind, Kind::SYNTHESIZE);
+  ASSERT_EQ(first.kind, Kind::kSynthesize);
   EXPECT_EQ(first.job, critical);
   for (uint32_t i = 0; i < 3; i++) {
     SynthesisStep step = s.NextSynthesis(false, now_, 0);
-    ASSERT_EQ(step.kind, Kind::SYNTHESIZE);
+    ASSERT_EQ(step.kind, Kind::kSynthesize);
     EXPECT_EQ(step.job, normal);
     EXPECT_EQ(step.index, i);
   }
@@ -75,25 +75,25 @@ TEST_F(SchedulerPolicy, TheCriticalLaneTakesCriticalWorkOnlyAndTheOthersLeaveItT
   Scheduler s({2, true}, working);
   auto normal = MakeJob(Priority::NORMAL);
   s.QueueJob(normal);
-  EXPECT_EQ(s.NextSynthesis(true, now_, 0).kind, Kind::IDLE) << "the lane took NORMAL work";
+  EXPECT_EQ(s.NextSynthesis(true, now_, 0).kind, Kind::kIdle) << "the lane took NORMAL work";
   auto c1 = MakeJob(Priority::CRITICAL), c2 = MakeJob(Priority::CRITICAL);
   s.QueueJob(c1);
   s.QueueJob(c2);
-  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::IDLE)
+  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kIdle)
       << "an ordinary worker took CRITICAL work from a free lane";
   SynthesisStep lane = s.NextSynthesis(true, now_, 0);
-  ASSERT_EQ(lane.kind, Kind::PLAN);
+  ASSERT_EQ(lane.kind, Kind::kPlan);
   EXPECT_EQ(lane.job, c1);
   EXPECT_TRUE(lane.lane_took_work);
   // the lane is busy planning c1: the ordinary worker serves the next CRITICAL job itself
   SynthesisStep other = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(other.kind, Kind::PLAN);
+  ASSERT_EQ(other.kind, Kind::kPlan);
   EXPECT_EQ(other.job, c2);
   EXPECT_FALSE(other.lane_took_work);
   s.PlanDone(true); // c1's partitions are queued: they are the lane's again
   s.QueuePartitions(c1);
-  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::IDLE);
-  EXPECT_EQ(s.NextSynthesis(true, now_, 0).kind, Kind::SYNTHESIZE);
+  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kIdle);
+  EXPECT_EQ(s.NextSynthesis(true, now_, 0).kind, Kind::kSynthesize);
   EXPECT_EQ(s.NextSynthesis(false, now_, 0).job, normal);
 }
 
@@ -103,14 +103,14 @@ TEST_F(SchedulerPolicy, ReadySlotsAreCountedPerPriority) {
   auto normal = MakeJob(Priority::NORMAL, 2);
   s.QueuePartitions(normal);
   SynthesisStep first = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(first.kind, Kind::SYNTHESIZE);
-  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::WAIT) << "two NORMAL partitions in a queue of one";
+  ASSERT_EQ(first.kind, Kind::kSynthesize);
+  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kWait) << "two NORMAL partitions in a queue of one";
   EXPECT_FALSE(s.ReadySlotFree(Priority::NORMAL));
   EXPECT_TRUE(s.ReadySlotFree(Priority::HIGH)) << "lower-priority work took a HIGH partition's slot";
   auto high = MakeJob(Priority::HIGH);
   s.QueuePartitions(high);
   SynthesisStep h = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(h.kind, Kind::SYNTHESIZE);
+  ASSERT_EQ(h.kind, Kind::kSynthesize);
   EXPECT_EQ(h.job, high);
   // the NORMAL partition is synthesised and waits for a prover: it still holds its slot
   s.SynthesisDone(Priority::NORMAL);
@@ -120,7 +120,7 @@ TEST_F(SchedulerPolicy, ReadySlotsAreCountedPerPriority) {
   EXPECT_FALSE(s.ReadySlotFree(Priority::NORMAL)) << "the HIGH partition being synthesised holds it";
   s.SynthesisDone(Priority::HIGH); // (its synthesis failed: nothing goes to the provers)
   EXPECT_TRUE(s.ReadySlotFree(Priority::NORMAL));
-  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::SYNTHESIZE);
+  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kSynthesize);
 }
 
 TEST_F(SchedulerPolicy, MemoryGoesToTheMostUrgentPartitionFirst) {
@@ -131,19 +131,19 @@ TEST_F(SchedulerPolicy, MemoryGoesToTheMostUrgentPartitionFirst) {
   s.QueuePartitions(big);
   s.QueuePartitions(small);
   SynthesisStep first = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(first.kind, Kind::SYNTHESIZE);
+  ASSERT_EQ(first.kind, Kind::kSynthesize);
   EXPECT_EQ(working.Used(), 60u);
   // the second HIGH partition does not fit; the LOW one would, but may not overtake it
-  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::WAIT);
+  EXPECT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kWait);
   EXPECT_EQ(working.Used(), 60u);
   first.reservation.Release();
   SynthesisStep second = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(second.kind, Kind::SYNTHESIZE);
+  ASSERT_EQ(second.kind, Kind::kSynthesize);
   EXPECT_EQ(second.job, big);
   EXPECT_EQ(s.NextSynthesis(false, now_, 0).job, small);
   s.QueuePartitions(huge);
   SynthesisStep never = s.NextSynthesis(false, now_, 0);
-  EXPECT_EQ(never.kind, Kind::TOO_LARGE);
+  EXPECT_EQ(never.kind, Kind::kTooLarge);
   EXPECT_EQ(never.job, huge);
   EXPECT_EQ(never.bytes, 200u);
 }
@@ -158,7 +158,7 @@ TEST_F(SchedulerPolicy, AProverHoldsOffNormalWorkWhileACriticalPartitionIsSynthe
   s.QueuePartitions(critical);
   // it heads the queue and fits: a worker is about to start it, so it counts as started
   EXPECT_FALSE(s.ProverMayTakeTop(0));
-  ASSERT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::SYNTHESIZE);
+  ASSERT_EQ(s.NextSynthesis(false, now_, 0).kind, Kind::kSynthesize);
   EXPECT_EQ(s.CriticalSynthesizing(), 1u);
   EXPECT_FALSE(s.ProverMayTakeTop(0));
   s.ProverIdle(); // a second idle prover covers the CRITICAL partition: the first goes on
@@ -178,22 +178,22 @@ TEST_F(SchedulerPolicy, ParkedJobsReturnOnAnSrsReleaseOrAfterTheirRetryTime) {
   auto job = MakeJob(Priority::NORMAL);
   s.Park(job, now_, 5);
   EXPECT_TRUE(job->parked);
-  EXPECT_EQ(s.NextSynthesis(false, now_ + 999ms, 5).kind, Kind::IDLE);
+  EXPECT_EQ(s.NextSynthesis(false, now_ + 999ms, 5).kind, Kind::kIdle);
   EXPECT_TRUE(s.HasParked());
   SynthesisStep released = s.NextSynthesis(false, now_ + 10ms, 6);
-  ASSERT_EQ(released.kind, Kind::PLAN) << "an SRS release brings it back";
+  ASSERT_EQ(released.kind, Kind::kPlan) << "an SRS release brings it back";
   EXPECT_EQ(released.job, job);
   EXPECT_FALSE(job->parked);
 
   s.Park(job, now_, 6);
-  EXPECT_EQ(s.NextSynthesis(false, now_ + 500ms, 6).kind, Kind::IDLE);
-  EXPECT_EQ(s.NextSynthesis(false, now_ + 1000ms, 6).kind, Kind::PLAN) << "the retry time brings it back";
+  EXPECT_EQ(s.NextSynthesis(false, now_ + 500ms, 6).kind, Kind::kIdle);
+  EXPECT_EQ(s.NextSynthesis(false, now_ + 1000ms, 6).kind, Kind::kPlan) << "the retry time brings it back";
 
   // a job that ends while parked is dropped, not requeued
   s.Park(job, now_, 7);
   EXPECT_TRUE(s.RemoveJob(*job).empty());
   EXPECT_FALSE(s.HasParked());
-  EXPECT_EQ(s.NextSynthesis(false, now_ + 1h, 8).kind, Kind::IDLE);
+  EXPECT_EQ(s.NextSynthesis(false, now_ + 1h, 8).kind, Kind::kIdle);
 }
 
 TEST_F(SchedulerPolicy, APartitionThatFailedOnADeviceGoesToAnother) {
@@ -229,7 +229,7 @@ TEST_F(SchedulerPolicy, RemovingAJobTakesItsQueuedAndReadyWork) {
   EXPECT_EQ(s.RemoveJob(*a).size(), 1u);
   EXPECT_EQ(s.ReadyCount(), 0u);
   SynthesisStep next = s.NextSynthesis(false, now_, 0);
-  ASSERT_EQ(next.kind, Kind::SYNTHESIZE);
+  ASSERT_EQ(next.kind, Kind::kSynthesize);
   EXPECT_EQ(next.job, b);
 }
 

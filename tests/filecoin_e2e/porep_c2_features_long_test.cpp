@@ -36,7 +36,7 @@ std::string Load(Params2KiB &out) {
   const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
   if (!dir) return "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
   const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).Value();
-  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
+  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::kUnchecked);
   auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
   if (!params || !vk) return "cannot read " + stem + ".{params,vk}: " + params.ErrorMessage() + vk.ErrorMessage();
   out.params = std::move(params).Value();

@@ -81,7 +81,7 @@ std::unique_ptr<Proved> ProveOnce() {
     return out;
   }
   const std::string stem = std::string(dir) + "/" + ParameterCacheIdFor(CircuitKind::kPorep, SECTOR_SIZE_2KIB).Value();
-  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
+  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::kUnchecked);
   auto vk = groth16::ReadVerifyingKeyFile(stem + ".vk");
   if (!params || !vk) {
     out->error = "cannot read " + stem + ".{params,vk}: " + params.ErrorMessage() + vk.ErrorMessage();

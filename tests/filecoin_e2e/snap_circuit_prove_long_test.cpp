@@ -34,7 +34,7 @@ TEST(SnapCircuitProve, Groth16ProveAndVerify2KiB) {
   const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
   ASSERT_NE(dir, nullptr) << "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
   const std::string stem = std::string(dir) + "/" + t.config.ParameterCacheId();
-  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::UNCHECKED);
+  auto params = groth16::ReadParametersFile(stem + ".params", groth16::PointChecks::kUnchecked);
   ASSERT_TRUE(params) << stem << ".params: " << params.ErrorMessage();
   EXPECT_EQ(params->vk.ic.size(), 5u); // ONE and the four public inputs
 

@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0) return 0;
   const std::span<const uint8_t> payload(data + 1, size - 1);
   const unsigned mode = data[0] % 6;
-  const PointChecks checks = mode % 2 == 0 && mode != 4 ? PointChecks::CHECKED : PointChecks::UNCHECKED;
+  const PointChecks checks = mode % 2 == 0 && mode != 4 ? PointChecks::kChecked : PointChecks::kUnchecked;
   if (mode <= 1) {
     auto vk = ParseVerifyingKey(payload, checks);
     if (!vk) {
@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   if (mode <= 4) {
-    const ParamsSource source = mode == 4 ? ParamsSource::SNARKJS_EXPORT : ParamsSource::BELLPERSON;
+    const ParamsSource source = mode == 4 ? ParamsSource::kSnarkjsExport : ParamsSource::kBellperson;
     size_t trailing = 0;
     auto params = ParseParameters(payload, checks, &trailing, source);
     if (!params) {
@@ -45,11 +45,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     CUZK_FUZZ_CHECK(trailing <= payload.size(), "more trailing bytes than bytes");
     const auto bytes = SerializeParameters(*params);
-    if (source == ParamsSource::BELLPERSON) {
+    if (source == ParamsSource::kBellperson) {
       CUZK_FUZZ_CHECK(std::ranges::equal(bytes, payload.first(payload.size() - trailing)),
                       "an accepted .params does not serialise to its bytes");
     } else {
-      auto again = ParseParameters(bytes, PointChecks::UNCHECKED);
+      auto again = ParseParameters(bytes, PointChecks::kUnchecked);
       CUZK_FUZZ_CHECK(again && *again == *params, "an accepted snarkjs export does not round-trip");
     }
     return 0;

@@ -21,17 +21,17 @@ struct Operand {
 };
 std::vector<Operand> AllOperands() {
   std::vector<Operand> ops;
-  for (Boolean::Kind k : {Boolean::Kind::Constant, Boolean::Kind::Is, Boolean::Kind::Not})
+  for (Boolean::Kind k : {Boolean::Kind::kConstant, Boolean::Kind::kIs, Boolean::Kind::kNot})
     for (bool v : {false, true}) ops.push_back({k, v});
   return ops;
 }
 Boolean Make(ConstraintSystem &cs, const Operand &op) {
   switch (op.kind) {
-  case Boolean::Kind::Constant:
+  case Boolean::Kind::kConstant:
     return Boolean::Constant(op.value);
-  case Boolean::Kind::Is:
+  case Boolean::Kind::kIs:
     return AllocatedBit::Alloc(cs, op.value);
-  case Boolean::Kind::Not:
+  case Boolean::Kind::kNot:
     return Boolean(AllocatedBit::Alloc(cs, !op.value)).Not();
   }
   return {};
@@ -110,7 +110,7 @@ TEST(AllocatedBit, ConditionalAllocation) {
 
 // Number of constraints bellpepper spends on a ⊕ b / a ∧ b: nothing when either is constant.
 size_t BinaryCost(const Operand &a, const Operand &b) {
-  return (a.kind == Boolean::Kind::Constant || b.kind == Boolean::Kind::Constant) ? 0 : 1;
+  return (a.kind == Boolean::Kind::kConstant || b.kind == Boolean::Kind::kConstant) ? 0 : 1;
 }
 
 TEST(Boolean, XorAndOrOverEveryKind) {
@@ -143,7 +143,7 @@ TEST(Boolean, XorAndOrOverEveryKind) {
 // bellpepper's fast paths: how many constraints ch/maj cost for given constant-ness.
 size_t ChCost(const Operand &a, const Operand &b, const Operand &c) {
   using K = Boolean::Kind;
-  const bool ac = a.kind == K::Constant, bc = b.kind == K::Constant, cc = c.kind == K::Constant;
+  const bool ac = a.kind == K::kConstant, bc = b.kind == K::kConstant, cc = c.kind == K::kConstant;
   if (ac && bc && cc) return 0;
   if (ac && !a.value) return 0;
   if (bc) return ac ? 0 : (cc ? 0 : 1); // and(¬a, c) or ¬and(¬a, ¬c)
@@ -152,7 +152,7 @@ size_t ChCost(const Operand &a, const Operand &b, const Operand &c) {
 }
 size_t MajCost(const Operand &a, const Operand &b, const Operand &c) {
   using K = Boolean::Kind;
-  const int constants = (a.kind == K::Constant) + (b.kind == K::Constant) + (c.kind == K::Constant);
+  const int constants = (a.kind == K::kConstant) + (b.kind == K::kConstant) + (c.kind == K::kConstant);
   if (constants >= 2) return 0; // an and of a constant is free
   if (constants == 1) return 1;
   return 2; // maj and b∧c
@@ -195,7 +195,7 @@ TEST(Boolean, EnforceEqual) {
       TestCS cs;
       Boolean a = Make(cs, oa), b = Make(cs, ob);
       const size_t before = cs.NumConstraints();
-      if (oa.kind == Boolean::Kind::Constant && ob.kind == Boolean::Kind::Constant) {
+      if (oa.kind == Boolean::Kind::kConstant && ob.kind == Boolean::Kind::kConstant) {
         if (oa.value == ob.value)
           Boolean::EnforceEqual(cs, a, b);
         else

@@ -32,7 +32,7 @@ Fr NativeShaNode(const std::vector<Fr> &children) {
 }
 
 Fr NativeNode(MerkleHasher hasher, const std::vector<Fr> &children) {
-  return hasher == MerkleHasher::Poseidon ? *hash::PoseidonHashMerkle(children) : NativeShaNode(children);
+  return hasher == MerkleHasher::kPoseidon ? *hash::PoseidonHashMerkle(children) : NativeShaNode(children);
 }
 
 struct Instance {
@@ -73,14 +73,14 @@ struct Shape {
 
 // storage-proofs-core/tests/por_circuit.rs: 64·(base tree count) leaves, public root
 const std::vector<Shape> POSEIDON_SHAPES = {
-    {"U2", MerkleHasher::Poseidon, {2, 2, 2, 2, 2, 2}, 1887},
-    {"U4", MerkleHasher::Poseidon, {4, 4, 4}, 1164},
-    {"U8", MerkleHasher::Poseidon, {8, 8}, 1063},
-    {"8-2", MerkleHasher::Poseidon, {8, 8, 2}, 1377},
-    {"8-8", MerkleHasher::Poseidon, {8, 8, 8}, 1593},
-    {"8-4-2", MerkleHasher::Poseidon, {8, 8, 4, 2}, 1764},
-    {"8-2-4", MerkleHasher::Poseidon, {8, 8, 2, 4}, 1764},
-    {"8-8-2", MerkleHasher::Poseidon, {8, 8, 8, 2}, 1907},
+    {"U2", MerkleHasher::kPoseidon, {2, 2, 2, 2, 2, 2}, 1887},
+    {"U4", MerkleHasher::kPoseidon, {4, 4, 4}, 1164},
+    {"U8", MerkleHasher::kPoseidon, {8, 8}, 1063},
+    {"8-2", MerkleHasher::kPoseidon, {8, 8, 2}, 1377},
+    {"8-8", MerkleHasher::kPoseidon, {8, 8, 8}, 1593},
+    {"8-4-2", MerkleHasher::kPoseidon, {8, 8, 4, 2}, 1764},
+    {"8-2-4", MerkleHasher::kPoseidon, {8, 8, 2, 4}, 1764},
+    {"8-8-2", MerkleHasher::kPoseidon, {8, 8, 8, 2}, 1907},
 };
 
 void CheckInstance(const Shape &shape, bool private_root, size_t expected) {
@@ -121,7 +121,7 @@ TEST(Por, ProductionTreeRPathCosts) {
   };
   for (const auto &[arities, expected] : cases) {
     r1cs::TestCS cs(false);
-    (void)PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(Fr::Zero()), BlankPorPath(arities),
+    (void)PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Val(Fr::Zero()), BlankPorPath(arities),
                      PorRoot::Val(Fr::Zero()), true);
     EXPECT_EQ(cs.NumConstraints(), expected) << arities.size() << " levels";
   }
@@ -129,13 +129,13 @@ TEST(Por, ProductionTreeRPathCosts) {
 
 TEST(Por, Sha256PublicRootU2) {
   // por_circuit.rs: SHA-256 U2 (64 leaves) = 272,295 = 6·(1 + 2 + 45,379) + 3
-  CheckInstance({"sha U2", MerkleHasher::Sha256, {2, 2, 2, 2, 2, 2}, 0}, false, 272295);
+  CheckInstance({"sha U2", MerkleHasher::kSha256, {2, 2, 2, 2, 2, 2}, 0}, false, 272295);
 }
 
 TEST(Por, Sha256WiderArities) {
   // por_circuit.rs also runs SHA-256 over 4- and 8-ary trees: U4 216,258 and U8 250,987
-  const Shape u4{"sha U4", MerkleHasher::Sha256, {4, 4, 4}, 0};
-  const Shape u8{"sha U8", MerkleHasher::Sha256, {8, 8}, 0};
+  const Shape u4{"sha U4", MerkleHasher::kSha256, {4, 4, 4}, 0};
+  const Shape u8{"sha U8", MerkleHasher::kSha256, {8, 8}, 0};
   r1cs::TestCS cs4(false), cs8(false);
   (void)PorCircuit(cs4, u4.hasher, PorRoot::Val(Fr::Zero()), BlankPorPath(u4.arities), PorRoot::Val(Fr::Zero()), false);
   (void)PorCircuit(cs8, u8.hasher, PorRoot::Val(Fr::Zero()), BlankPorPath(u8.arities), PorRoot::Val(Fr::Zero()), false);
@@ -196,7 +196,7 @@ TEST(Por, WrongRootOrPathIsUnsatisfied) {
 TEST(Por, NoChallengeInputVariant) {
   // SnapDeals' por_no_challenge_input over an 8-8-2 tree: 3·(22 + 505) + (2 + 311) + 1, no input
   const std::vector<size_t> arities = {8, 8, 8, 2};
-  const Instance in = RandomInstance(MerkleHasher::Poseidon, arities, 33);
+  const Instance in = RandomInstance(MerkleHasher::kPoseidon, arities, 33);
   r1cs::TestCS cs;
   std::vector<AllocatedBit> bits;
   for (size_t b = 0; b < 10; b++) bits.push_back(AllocatedBit::Alloc(cs, (in.leaf_index >> b) & 1));
@@ -208,15 +208,15 @@ TEST(Por, NoChallengeInputVariant) {
   }
   const AllocatedNum root = AllocatedNum::Alloc(cs, in.root);
   const size_t before = cs.NumConstraints();
-  PorNoChallengeInput(cs, MerkleHasher::Poseidon, bits, leaf, path_values, root);
+  PorNoChallengeInput(cs, MerkleHasher::kPoseidon, bits, leaf, path_values, root);
   EXPECT_EQ(cs.NumConstraints() - before, 3 * (22 + 505) + (2 + 311) + 1u);
   EXPECT_EQ(cs.NumInputs(), 1u);
   EXPECT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
 
   const AllocatedNum wrong_root = AllocatedNum::Alloc(cs, in.root + Fr::One());
-  PorNoChallengeInput(cs, MerkleHasher::Poseidon, bits, leaf, path_values, wrong_root);
+  PorNoChallengeInput(cs, MerkleHasher::kPoseidon, bits, leaf, path_values, wrong_root);
   EXPECT_FALSE(cs.IsSatisfied());
-  EXPECT_THROW(PorNoChallengeInput(cs, MerkleHasher::Poseidon, std::span<const AllocatedBit>(bits.data(), 9), leaf,
+  EXPECT_THROW(PorNoChallengeInput(cs, MerkleHasher::kPoseidon, std::span<const AllocatedBit>(bits.data(), 9), leaf,
                                    path_values, root),
                r1cs::SynthesisError);
 }
@@ -224,12 +224,12 @@ TEST(Por, NoChallengeInputVariant) {
 TEST(Por, BadShapesAreErrors) {
   r1cs::TestCS cs(false);
   const PorRoot zero = PorRoot::Val(Fr::Zero());
-  auto run = [&](std::vector<PorPathLevel> path, MerkleHasher hasher = MerkleHasher::Poseidon) {
+  auto run = [&](std::vector<PorPathLevel> path, MerkleHasher hasher = MerkleHasher::kPoseidon) {
     (void)PorCircuit(cs, hasher, zero, path, zero, false);
   };
-  EXPECT_THROW(run({{3, 0, {Fr::Zero(), Fr::Zero()}}}), r1cs::SynthesisError); // not a power of two
-  EXPECT_THROW(run({{32, 0, std::vector<Fr>(31)}}), r1cs::SynthesisError);     // no Poseidon constants
-  EXPECT_THROW(run({{8, 0, std::vector<Fr>(6)}}), r1cs::SynthesisError);       // too few siblings
-  EXPECT_THROW(run({{8, 8, std::vector<Fr>(7)}}), r1cs::SynthesisError);       // index out of range
-  EXPECT_THROW(run({{1, 0, {}}}, MerkleHasher::Sha256), r1cs::SynthesisError); // arity 1
+  EXPECT_THROW(run({{3, 0, {Fr::Zero(), Fr::Zero()}}}), r1cs::SynthesisError);  // not a power of two
+  EXPECT_THROW(run({{32, 0, std::vector<Fr>(31)}}), r1cs::SynthesisError);      // no Poseidon constants
+  EXPECT_THROW(run({{8, 0, std::vector<Fr>(6)}}), r1cs::SynthesisError);        // too few siblings
+  EXPECT_THROW(run({{8, 8, std::vector<Fr>(7)}}), r1cs::SynthesisError);        // index out of range
+  EXPECT_THROW(run({{1, 0, {}}}, MerkleHasher::kSha256), r1cs::SynthesisError); // arity 1
 }

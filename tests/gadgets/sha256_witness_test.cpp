@@ -21,7 +21,7 @@ namespace cuzk::gadgets {
 namespace {
 
 // How a test bit is made: constant, an allocated bit, or the negation of one.
-enum class BitKind : uint8_t { Constant, Is, Not };
+enum class BitKind : uint8_t { kConstant, kIs, kNot };
 
 struct BitSpec {
   BitKind kind;
@@ -33,13 +33,13 @@ std::vector<Boolean> MakeBits(ConstraintSystem &cs, const std::vector<BitSpec> &
   std::vector<Boolean> bits;
   for (const BitSpec &s : specs) {
     switch (s.kind) {
-    case BitKind::Constant:
+    case BitKind::kConstant:
       bits.push_back(Boolean::Constant(s.value));
       break;
-    case BitKind::Is:
+    case BitKind::kIs:
       bits.push_back(Boolean::Is(AllocatedBit::Alloc(cs, s.value)));
       break;
-    case BitKind::Not: // the variable holds ¬value
+    case BitKind::kNot: // the variable holds ¬value
       bits.push_back(Boolean::NotOf(AllocatedBit::Alloc(cs, !s.value)));
       break;
     }
@@ -54,7 +54,7 @@ std::vector<BitSpec> RandomSpecs(size_t n, double p_const, double p_not, uint64_
   std::vector<BitSpec> specs(n);
   for (BitSpec &s : specs) {
     const double x = u(rng);
-    s.kind = x < p_const ? BitKind::Constant : x < p_const + p_not ? BitKind::Not : BitKind::Is;
+    s.kind = x < p_const ? BitKind::kConstant : x < p_const + p_not ? BitKind::kNot : BitKind::kIs;
     s.value = rng() & 1;
   }
   return specs;
@@ -168,7 +168,7 @@ TEST(Sha256Witness, WholeHashesEqualTheGadgetAndOpenSsl) {
     std::vector<BitSpec> specs;
     for (size_t i = 0; i < 8 * bytes; i++) {
       const bool v = (message[i / 8] >> (7 - i % 8)) & 1;
-      specs.push_back({i % 97 < 20 ? BitKind::Constant : BitKind::Is, v});
+      specs.push_back({i % 97 < 20 ? BitKind::kConstant : BitKind::kIs, v});
     }
     ExpectSameAsGadget([&](ConstraintSystem &cs) { return Sha256(cs, MakeBits(cs, specs)); },
                        std::to_string(bytes) + " bytes");

@@ -72,7 +72,7 @@ TEST(GadgetShapes, BooleanKindsRouteToTheRightBitGadget) {
   Boolean::And(rec, Boolean(x).Not(), y);
   ExpectConstraint(rec, 2, {{b, 1}}, {{ONE, 1}, {a, -1}}, {{Col(Variable::Aux(2)), 1}}, "and(not x, y)");
   Boolean r = Boolean::Xor(rec, Boolean(x).Not(), y);
-  EXPECT_EQ(r.GetKind(), Boolean::Kind::Not);
+  EXPECT_EQ(r.GetKind(), Boolean::Kind::kNot);
   ExpectConstraint(rec, 3, {{b, 2}}, {{a, 1}}, {{a, 1}, {b, 1}, {Col(Variable::Aux(3)), -1}}, "xor(not x, y)");
   Boolean::And(rec, Boolean(x).Not(), Boolean(y).Not()); // nor
   ExpectConstraint(rec, 4, {{ONE, 1}, {a, -1}}, {{ONE, 1}, {b, -1}}, {{Col(Variable::Aux(4)), 1}}, "and(not, not)");

@@ -23,7 +23,7 @@ public:
 
 protected:
   r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view name, r1cs::ValueFn value) override {
-    if (kind == r1cs::VarKind::Input) return inner.AllocInput(name, [&] { return value(); });
+    if (kind == r1cs::VarKind::kInput) return inner.AllocInput(name, [&] { return value(); });
     auto it = overrides.find(uint32_t(inner.NumAux()));
     return inner.Alloc(name, [&] { return it == overrides.end() ? value() : it->second; });
   }

@@ -48,7 +48,7 @@ void ExpectGpuEqualsCpu(const ProofKindHandler &handler, const ProofRequest &req
   const char *dir = std::getenv("CUZK_TEST_PARAM_DIR");
   ASSERT_NE(dir, nullptr) << "CUZK_TEST_PARAM_DIR is not set (ctest's fixture sets it)";
   const std::string path = std::string(dir) + "/" + SrsFileStem((*plan)[0].circuit_id) + ".params";
-  auto params = groth16::ReadParametersFile(path, groth16::PointChecks::UNCHECKED);
+  auto params = groth16::ReadParametersFile(path, groth16::PointChecks::kUnchecked);
   ASSERT_TRUE(params) << path << ": " << params.ErrorMessage();
   const groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(params->vk);
   gpu::GpuBackend gpu(dev, std::make_shared<gpu::SrsCache>(dev, size_t(8) << 30),

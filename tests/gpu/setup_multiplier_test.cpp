@@ -56,7 +56,7 @@ TEST(GpuSetup, StreamedFileEqualsCollected) {
   ASSERT_TRUE(file.Close());
   auto collected = groth16::GenerateParametersForShape(shape, secrets);
   ASSERT_TRUE(collected);
-  auto read = groth16::ReadParametersFile(path, groth16::PointChecks::CHECKED);
+  auto read = groth16::ReadParametersFile(path, groth16::PointChecks::kChecked);
   std::filesystem::remove(path);
   ASSERT_TRUE(read) << read.ErrorMessage();
   EXPECT_TRUE(*read == *collected);

@@ -50,7 +50,7 @@ TEST(ParamsIo, VerifyingKeyRoundTrip) {
 TEST(ParamsIo, ParametersRoundTripCheckedAndUnchecked) {
   const Parameters &p = ChainParams();
   auto bytes = SerializeParameters(p);
-  for (PointChecks checks : {PointChecks::CHECKED, PointChecks::UNCHECKED}) {
+  for (PointChecks checks : {PointChecks::kChecked, PointChecks::kUnchecked}) {
     size_t trailing = 1;
     auto back = ParseParameters(bytes, checks, &trailing);
     ASSERT_TRUE(back) << back.ErrorMessage();
@@ -60,7 +60,7 @@ TEST(ParamsIo, ParametersRoundTripCheckedAndUnchecked) {
   // a phase-2 style trailer after b_g2 is allowed and counted
   bytes.insert(bytes.end(), 64, 0xab);
   size_t trailing = 0;
-  ASSERT_TRUE(ParseParameters(bytes, PointChecks::CHECKED, &trailing));
+  ASSERT_TRUE(ParseParameters(bytes, PointChecks::kChecked, &trailing));
   EXPECT_EQ(trailing, 64u);
 }
 
@@ -70,19 +70,19 @@ TEST(ParamsIo, FilesRoundTripThroughMmap) {
   const std::string params_path = (dir / "test.params").string(), vk_path = (dir / "test.vk").string();
   ASSERT_TRUE(WriteParametersFile(params_path, ChainParams()));
   ASSERT_TRUE(WriteVerifyingKeyFile(vk_path, ChainParams().vk));
-  auto p = ReadParametersFile(params_path, PointChecks::UNCHECKED);
+  auto p = ReadParametersFile(params_path, PointChecks::kUnchecked);
   ASSERT_TRUE(p) << p.ErrorMessage();
   EXPECT_EQ(*p, ChainParams());
   auto vk = ReadVerifyingKeyFile(vk_path);
   ASSERT_TRUE(vk) << vk.ErrorMessage();
   EXPECT_EQ(*vk, ChainParams().vk);
   EXPECT_EQ(std::filesystem::file_size(params_path), SerializeParameters(ChainParams()).size());
-  auto missing = ReadParametersFile((dir / "missing.params").string(), PointChecks::CHECKED);
+  auto missing = ReadParametersFile((dir / "missing.params").string(), PointChecks::kChecked);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.ErrorMessage().find("cannot open"), std::string::npos);
   // an empty file is a truncation, not a crash
   { std::ofstream((dir / "empty.params").string()); }
-  EXPECT_FALSE(ReadParametersFile((dir / "empty.params").string(), PointChecks::CHECKED));
+  EXPECT_FALSE(ReadParametersFile((dir / "empty.params").string(), PointChecks::kChecked));
   std::filesystem::remove_all(dir);
 }
 
@@ -90,15 +90,15 @@ TEST(ParamsIo, EveryTruncationIsAnError) {
   const auto bytes = SerializeParameters(ChainParams());
   // unchecked at every length (cheap), checked at a stride
   for (size_t n = 0; n < bytes.size(); n++) {
-    auto p = ParseParameters(std::span(bytes.data(), n), PointChecks::UNCHECKED);
+    auto p = ParseParameters(std::span(bytes.data(), n), PointChecks::kUnchecked);
     ASSERT_FALSE(p) << n;
     EXPECT_FALSE(p.ErrorMessage().empty());
   }
   for (size_t n = 0; n < bytes.size(); n += 97)
-    EXPECT_FALSE(ParseParameters(std::span(bytes.data(), n), PointChecks::CHECKED));
+    EXPECT_FALSE(ParseParameters(std::span(bytes.data(), n), PointChecks::kChecked));
   const auto vk = SerializeVerifyingKey(ChainParams().vk);
   for (size_t n = 0; n < vk.size(); n++)
-    EXPECT_FALSE(ParseVerifyingKey(std::span(vk.data(), n), PointChecks::UNCHECKED));
+    EXPECT_FALSE(ParseVerifyingKey(std::span(vk.data(), n), PointChecks::kUnchecked));
 }
 
 TEST(ParamsIo, BadLengthsAndPointsAreErrors) {
@@ -110,30 +110,30 @@ TEST(ParamsIo, BadLengthsAndPointsAreErrors) {
   const auto good = SerializeParameters(ChainParams());
   auto b = good;
   b[IC_LEN_OFFSET] = 0xff; // ic length 2^32 − something: more than the file holds
-  expect_error(b, PointChecks::UNCHECKED, "vk.ic: length");
+  expect_error(b, PointChecks::kUnchecked, "vk.ic: length");
   // the h section's length field follows the ic points
   const size_t h_len = IC_LEN_OFFSET + 4 + 96 * ChainParams().vk.ic.size();
   b = good;
   b[h_len] = 0x10;
-  expect_error(b, PointChecks::UNCHECKED, "params.h: length");
+  expect_error(b, PointChecks::kUnchecked, "params.h: length");
   // a coordinate ≥ p (all ones below the flag bits) in h[0]
   b = good;
   b[h_len + 4] = 0x1f;
   for (size_t i = 1; i < 48; i++) b[h_len + 4 + i] = 0xff;
-  expect_error(b, PointChecks::UNCHECKED, "params.h[0]");
+  expect_error(b, PointChecks::kUnchecked, "params.h[0]");
   // a point off the curve: caught by the checked path
   b = good;
   b[h_len + 4 + 95] ^= 1;
-  expect_error(b, PointChecks::CHECKED, "not on the curve");
+  expect_error(b, PointChecks::kChecked, "not on the curve");
   // the point at infinity is rejected everywhere
   b = good;
   b[h_len + 4] = 0x40;
   std::fill(b.begin() + h_len + 5, b.begin() + h_len + 4 + 96, 0);
-  expect_error(b, PointChecks::UNCHECKED, "infinity");
+  expect_error(b, PointChecks::kUnchecked, "infinity");
   // compressed-flag in an uncompressed file
   b = good;
   b[0] |= 0x80;
-  expect_error(b, PointChecks::UNCHECKED, "vk.alpha_g1");
+  expect_error(b, PointChecks::kUnchecked, "vk.alpha_g1");
 }
 
 TEST(ProofEncoding, RoundTripAndRejections) {
@@ -224,7 +224,7 @@ void PutU32BE(std::vector<uint8_t> &out, size_t v) {
 }
 
 // `snarkjs zkey export bellman` writes an infinity as zero bytes (no 0x40 flag) and keeps the a/b
-// infinities bellperson filters out (spec/oracles.md §1): the SNARKJS_EXPORT reading drops them
+// infinities bellperson filters out (spec/oracles.md §1): the kSnarkjsExport reading drops them
 // and gives bellperson's vectors; the bellperson reading refuses them, and zero bytes in h stay an
 // error either way. (tests/oracle/bellman_check.mjs reads a real snarkjs export.)
 TEST(ParamsIo, SnarkjsExportInfinitiesAreDroppedFromAAndBOnly) {
@@ -253,19 +253,19 @@ TEST(ParamsIo, SnarkjsExportInfinitiesAreDroppedFromAAndBOnly) {
   b.insert(b.end(), transcript.begin(), transcript.end());
 
   size_t trailing = 0;
-  auto read = ParseParameters(b, PointChecks::CHECKED, &trailing, ParamsSource::SNARKJS_EXPORT);
+  auto read = ParseParameters(b, PointChecks::kChecked, &trailing, ParamsSource::kSnarkjsExport);
   ASSERT_TRUE(read) << read.ErrorMessage();
   EXPECT_TRUE(*read == p);
   EXPECT_EQ(trailing, transcript.size());
 
-  auto strict = ParseParameters(b, PointChecks::CHECKED);
+  auto strict = ParseParameters(b, PointChecks::kChecked);
   ASSERT_FALSE(strict);
   EXPECT_NE(strict.ErrorMessage().find("params.a"), std::string::npos) << strict.ErrorMessage();
 
   auto zero_h = good;
   const size_t h0 = IC_LEN_OFFSET + 4 + 96 * p.vk.ic.size() + 4;
   std::fill(zero_h.begin() + h0, zero_h.begin() + h0 + 96, 0);
-  auto h = ParseParameters(zero_h, PointChecks::CHECKED, nullptr, ParamsSource::SNARKJS_EXPORT);
+  auto h = ParseParameters(zero_h, PointChecks::kChecked, nullptr, ParamsSource::kSnarkjsExport);
   ASSERT_FALSE(h);
   EXPECT_NE(h.ErrorMessage().find("params.h"), std::string::npos) << h.ErrorMessage();
 }

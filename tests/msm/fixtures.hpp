@@ -64,26 +64,26 @@ template <class C> void AddEdgeBases(Bases<C> &b, std::mt19937_64 &rng) {
   }
 }
 
-enum class ScalarKind { Random, Zero, One, MinusOne, Mixed };
+enum class ScalarKind { kRandom, kZero, kOne, kMinusOne, kMixed };
 
 //! Mixed: mostly 0 and 1 like a Filecoin witness, with r − 1, 2, small and random values.
 inline std::vector<Fr> MakeScalars(size_t n, ScalarKind kind, std::mt19937_64 &rng) {
   std::vector<Fr> k(n);
   for (auto &v : k) {
     switch (kind) {
-    case ScalarKind::Random:
+    case ScalarKind::kRandom:
       v = Fr::Random(rng);
       break;
-    case ScalarKind::Zero:
+    case ScalarKind::kZero:
       v = Fr::Zero();
       break;
-    case ScalarKind::One:
+    case ScalarKind::kOne:
       v = Fr::One();
       break;
-    case ScalarKind::MinusOne:
+    case ScalarKind::kMinusOne:
       v = -Fr::One();
       break;
-    case ScalarKind::Mixed: {
+    case ScalarKind::kMixed: {
       const unsigned t = unsigned(rng() % 16);
       v = t < 6     ? Fr::Zero()
           : t < 12  ? Fr::One()

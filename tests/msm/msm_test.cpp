@@ -20,8 +20,8 @@ namespace {
 template <class C> class MsmTest : public ::testing::Test {};
 TYPED_TEST_SUITE(MsmTest, cuzk::test::Curves);
 
-constexpr ScalarKind KINDS[] = {ScalarKind::Random, ScalarKind::Zero, ScalarKind::One, ScalarKind::MinusOne,
-                                ScalarKind::Mixed};
+constexpr ScalarKind KINDS[] = {ScalarKind::kRandom, ScalarKind::kZero, ScalarKind::kOne, ScalarKind::kMinusOne,
+                                ScalarKind::kMixed};
 
 template <class C>
 ec::Jacobian<C> RunMsm(const std::vector<ec::Affine<C>> &p, const std::vector<Fr> &k, const msm::MsmOptions &o = {}) {
@@ -64,7 +64,7 @@ TYPED_TEST(MsmTest, AStopFlagEndsItAndAnUnsetOneChangesNothing) {
   using C = TypeParam;
   std::mt19937_64 rng(47);
   Bases<C> b = MakeBases<C>(4096, rng);
-  const std::vector<Fr> k = MakeScalars(4096, ScalarKind::Random, rng);
+  const std::vector<Fr> k = MakeScalars(4096, ScalarKind::kRandom, rng);
   std::atomic<bool> stop{false};
   msm::MsmOptions o;
   o.stop = &stop;
@@ -97,12 +97,12 @@ TYPED_TEST(MsmTest, EveryWindowWidth) {
   std::mt19937_64 rng(43);
   Bases<C> b = MakeBases<C>(37, rng);
   AddEdgeBases<C>(b, rng);
-  const std::vector<Fr> k = MakeScalars(37, ScalarKind::Mixed, rng);
+  const std::vector<Fr> k = MakeScalars(37, ScalarKind::kMixed, rng);
   const auto expect = ByLogs<C>(b, k);
   // widths above 12 cost thousands of bucket additions per window for 37 points; 13..20 share
   // the same digit code, covered by tests/msm/digits_test.cpp
   for (unsigned c = 1; c <= 12; c++) {
-    for (auto mode : {msm::BucketAddition::Xyzz, msm::BucketAddition::BatchAffine}) {
+    for (auto mode : {msm::BucketAddition::kXyzz, msm::BucketAddition::kBatchAffine}) {
       msm::MsmOptions o;
       o.window_bits = c;
       o.bucket_addition = mode;
@@ -124,7 +124,7 @@ TYPED_TEST(MsmTest, CollidingBucketsInBatchAffine) {
   const Fr few[] = {Fr::FromUint(2), Fr::FromUint(3), -Fr::One(), Fr::Random(rng)};
   for (auto &v : k) v = few[rng() % 4];
   msm::MsmOptions o;
-  o.bucket_addition = msm::BucketAddition::BatchAffine;
+  o.bucket_addition = msm::BucketAddition::kBatchAffine;
   for (unsigned c : {4u, 10u}) {
     o.window_bits = c;
     EXPECT_EQ(RunMsm<C>(b.points, k, o), ByLogs<C>(b, k)) << "c=" << c;
@@ -145,7 +145,7 @@ TYPED_TEST(MsmTest, SameBaseInOneBucket) {
     EXPECT_EQ(RunMsm<C>(sub, k), Naive<C>(sub, k)) << "n=" << n;
     EXPECT_EQ(RunMsm<C>(sub, ones), Naive<C>(sub, ones)) << "n=" << n;
     msm::MsmOptions o;
-    o.bucket_addition = msm::BucketAddition::BatchAffine;
+    o.bucket_addition = msm::BucketAddition::kBatchAffine;
     EXPECT_EQ(RunMsm<C>(sub, k, o), Naive<C>(sub, k)) << "n=" << n;
   }
 }
@@ -156,12 +156,12 @@ TYPED_TEST(MsmTest, OneAndTwoThreadsAgree) {
   const size_t n = 3000;
   Bases<C> b = MakeBases<C>(n, rng);
   AddEdgeBases<C>(b, rng);
-  for (ScalarKind kind : {ScalarKind::Random, ScalarKind::Mixed}) {
+  for (ScalarKind kind : {ScalarKind::kRandom, ScalarKind::kMixed}) {
     const std::vector<Fr> k = MakeScalars(n, kind, rng);
     const auto expect = ByLogs<C>(b, k);
     for (size_t threads : {1, 2}) {
       tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-      for (auto mode : {msm::BucketAddition::Xyzz, msm::BucketAddition::BatchAffine}) {
+      for (auto mode : {msm::BucketAddition::kXyzz, msm::BucketAddition::kBatchAffine}) {
         msm::MsmOptions o;
         o.bucket_addition = mode;
         EXPECT_EQ(RunMsm<C>(b.points, k, o), expect) << "threads=" << threads << " mode=" << int(mode);
@@ -184,7 +184,7 @@ TYPED_TEST(MsmTest, DensityCanonicalAndScratch) {
   }
   Bases<C> b = MakeBases<C>(set.size(), rng);
   AddEdgeBases<C>(b, rng);
-  const std::vector<Fr> k = MakeScalars(total, ScalarKind::Mixed, rng);
+  const std::vector<Fr> k = MakeScalars(total, ScalarKind::kMixed, rng);
   std::vector<Fr> packed;
   for (size_t i : set) packed.push_back(k[i]);
   const auto expect = ByLogs<C>(b, packed);
@@ -210,7 +210,7 @@ TYPED_TEST(MsmTest, RejectsMismatchedLengths) {
   using C = TypeParam;
   std::mt19937_64 rng(47);
   Bases<C> b = MakeBases<C>(5, rng);
-  const std::vector<Fr> k = MakeScalars(4, ScalarKind::Random, rng);
+  const std::vector<Fr> k = MakeScalars(4, ScalarKind::kRandom, rng);
   EXPECT_THROW(RunMsm<C>(b.points, k), std::invalid_argument);
   msm::MsmOptions o;
   const std::vector<uint64_t> density{0b1111};
@@ -218,7 +218,7 @@ TYPED_TEST(MsmTest, RejectsMismatchedLengths) {
   EXPECT_THROW(RunMsm<C>(b.points, k, o), std::invalid_argument);
   o.density = {};
   o.window_bits = 21;
-  EXPECT_THROW(RunMsm<C>(b.points, MakeScalars(5, ScalarKind::Random, rng), o), std::invalid_argument);
+  EXPECT_THROW(RunMsm<C>(b.points, MakeScalars(5, ScalarKind::kRandom, rng), o), std::invalid_argument);
 }
 
 } // namespace

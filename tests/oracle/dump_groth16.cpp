@@ -91,8 +91,8 @@ int EmitIden3(const std::string &r1cs_path, const std::string &wtns_path, std::m
 //! section's length, as one JSON line
 int ReadParams(const std::string &params_path) {
   size_t trailing = 0;
-  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::CHECKED, &trailing,
-                                            groth16::ParamsSource::SNARKJS_EXPORT);
+  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::kChecked, &trailing,
+                                            groth16::ParamsSource::kSnarkjsExport);
   if (!params) {
     std::cerr << params.ErrorMessage() << "\n";
     return 1;
@@ -109,8 +109,8 @@ int ReadParams(const std::string &params_path) {
 
 //! our verifier, on the vk our reader takes from snarkjs-written parameters
 int VerifyWith(const std::string &params_path, const std::string &proof_hex, const std::vector<std::string> &inputs) {
-  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::CHECKED, nullptr,
-                                            groth16::ParamsSource::SNARKJS_EXPORT);
+  auto params = groth16::ReadParametersFile(params_path, groth16::PointChecks::kChecked, nullptr,
+                                            groth16::ParamsSource::kSnarkjsExport);
   if (!params) {
     std::cerr << params.ErrorMessage() << "\n";
     return 1;

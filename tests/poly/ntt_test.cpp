@@ -11,10 +11,10 @@ using testing::BitReversed;
 using testing::NaiveDft;
 using testing::RandomVector;
 
-constexpr Order ORDERS[] = {Order::NATURAL, Order::BIT_REVERSED};
+constexpr Order ORDERS[] = {Order::kNatural, Order::kBitReversed};
 
 std::vector<Fr> InOrder(const std::vector<Fr> &natural, Order o) {
-  return o == Order::NATURAL ? natural : BitReversed(natural);
+  return o == Order::kNatural ? natural : BitReversed(natural);
 }
 
 TEST(Ntt, MatchesNaiveDftInEveryOrder) {
@@ -66,8 +66,8 @@ TEST(Ntt, RoundTripsAllSizes) {
     Intt(d, a);
     EXPECT_EQ(a, orig) << "k=" << k;
     if (k % 4 == 0 || k >= 15) {
-      CosetNtt(d, a, Order::NATURAL, Order::BIT_REVERSED);
-      CosetIntt(d, a, Order::BIT_REVERSED, Order::NATURAL);
+      CosetNtt(d, a, Order::kNatural, Order::kBitReversed);
+      CosetIntt(d, a, Order::kBitReversed, Order::kNatural);
       EXPECT_EQ(a, orig) << "coset k=" << k;
     }
   }
@@ -79,7 +79,7 @@ TEST(Ntt, LargeTransformMatchesPointEvaluations) {
   const Domain &d = Domain::Get(17);
   const auto coeffs = RandomVector(d.Size(), 400);
   auto a = coeffs;
-  Ntt(d, a, Order::NATURAL, Order::BIT_REVERSED);
+  Ntt(d, a, Order::kNatural, Order::kBitReversed);
   BitReverse(a);
   for (size_t i : {size_t(0), size_t(1), size_t(12345), d.Size() / 2, d.Size() - 1}) {
     EXPECT_EQ(a[i], testing::EvaluatePoly(coeffs, d.Omega().Pow(uint64_t(i)))) << i;
@@ -96,10 +96,10 @@ TEST(Ntt, ConvolutionMatchesSchoolbook) {
     auto pa = p, qa = q;
     pa.resize(d.Size(), Fr::Zero());
     qa.resize(d.Size(), Fr::Zero());
-    Ntt(d, pa, Order::NATURAL, Order::BIT_REVERSED);
-    Ntt(d, qa, Order::NATURAL, Order::BIT_REVERSED);
+    Ntt(d, pa, Order::kNatural, Order::kBitReversed);
+    Ntt(d, qa, Order::kNatural, Order::kBitReversed);
     for (size_t i = 0; i < d.Size(); i++) pa[i] *= qa[i];
-    Intt(d, pa, Order::BIT_REVERSED, Order::NATURAL);
+    Intt(d, pa, Order::kBitReversed, Order::kNatural);
     EXPECT_EQ(pa, expect) << "k=" << k;
   }
 }
@@ -133,10 +133,10 @@ TEST(Ntt, MulByPowersAgreesInBothOrders) {
     const auto v = RandomVector(size_t(1) << k, 700 + k);
     const Fr c = Fr::FromUint(3), g = Fr::FromUint(11);
     auto nat = v;
-    MulByPowers(nat, c, g, Order::NATURAL);
+    MulByPowers(nat, c, g, Order::kNatural);
     for (size_t i = 0; i < v.size(); i += 997) EXPECT_EQ(nat[i], v[i] * c * g.Pow(uint64_t(i)));
     auto rev = BitReversed(v);
-    MulByPowers(rev, c, g, Order::BIT_REVERSED);
+    MulByPowers(rev, c, g, Order::kBitReversed);
     EXPECT_EQ(BitReversed(rev), nat) << "k=" << k;
   }
 }

@@ -81,9 +81,9 @@ template <class C> void ExpectSystemsAgree(const C &circuit) {
     EXPECT_EQ(EvalRow(rec.c, i, pa.input_assignment, pa.aux_assignment), pa.c[i]) << i;
     EXPECT_EQ(pa.a[i] * pa.b[i], pa.c[i]) << i;
   }
-  auto a_aux = DensityFromMatrix(rec.a, VarKind::Aux, pa.NumAux());
-  auto b_aux = DensityFromMatrix(rec.b, VarKind::Aux, pa.NumAux());
-  auto b_in = DensityFromMatrix(rec.b, VarKind::Input, pa.NumInputs());
+  auto a_aux = DensityFromMatrix(rec.a, VarKind::kAux, pa.NumAux());
+  auto b_aux = DensityFromMatrix(rec.b, VarKind::kAux, pa.NumAux());
+  auto b_in = DensityFromMatrix(rec.b, VarKind::kInput, pa.NumInputs());
   for (size_t i = 0; i < pa.NumAux(); i++) {
     EXPECT_EQ(pa.a_aux_density.Get(i), a_aux[i]) << i;
     EXPECT_EQ(pa.b_aux_density.Get(i), b_aux[i]) << i;

@@ -74,7 +74,7 @@ std::vector<AllocatedNum> ColumnWithInclusion(ConstraintSystem &cs, const Column
     hash = gadgets::PoseidonHashMerkleCircuit(cs, rows);
   }
   Namespace ns(cs, name.empty() ? name : name + "_inclusion");
-  (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(hash),
+  (void)gadgets::PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Var(hash),
                             CircuitPath(proof.inclusion_proof, "tree_c path"), PorRoot::Var(comm_c), true);
   return rows;
 }
@@ -154,7 +154,7 @@ StackedChallengeHead SynthesizeStackedChallengeHead(ConstraintSystem &cs, const 
   }
   {
     Namespace ns(cs, "comm_d_inclusion");
-    (void)gadgets::PorCircuit(cs, MerkleHasher::Sha256, PorRoot::Var(head.data_leaf),
+    (void)gadgets::PorCircuit(cs, MerkleHasher::kSha256, PorRoot::Var(head.data_leaf),
                               CircuitPath(proof.comm_d_proofs, "tree_d path"), PorRoot::Var(prefix.comm_d), true);
   }
   for (size_t p = 0; p < DRG_PARENTS; p++)
@@ -198,7 +198,7 @@ void SynthesizeStackedChallengeTail(ConstraintSystem &cs, const StackedCircuitIn
       encoded = labels.back().Add(cs, head.data_leaf);
     }
     Namespace ns(cs, "comm_r_last_data_inclusion");
-    (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(encoded),
+    (void)gadgets::PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Var(encoded),
                               CircuitPath(proof.comm_r_last_proof, "tree_r_last path"),
                               PorRoot::Var(prefix.comm_r_last), true);
   }
@@ -208,7 +208,7 @@ void SynthesizeStackedChallengeTail(ConstraintSystem &cs, const StackedCircuitIn
     column_hash = gadgets::PoseidonHashMerkleCircuit(cs, labels);
   }
   Namespace ns(cs, "c_x_inclusion");
-  (void)gadgets::PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Var(column_hash),
+  (void)gadgets::PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Var(column_hash),
                             CircuitPath(proof.replica_column_proofs.c_x.inclusion_proof, "tree_c path"),
                             PorRoot::Var(prefix.comm_c), true);
 }

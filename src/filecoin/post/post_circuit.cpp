@@ -82,7 +82,7 @@ AllocatedNum SynthesizePoStSectorPrefix(ConstraintSystem &cs, const PoStSectorWi
 void SynthesizePoStChallenge(ConstraintSystem &cs, const PoStSectorWitness &sector, size_t i,
                              const AllocatedNum &comm_r_last) {
   Namespace ns(cs, Name(cs, "challenge_inclusion_" + std::to_string(i)));
-  gadgets::PorCircuit(cs, gadgets::MerkleHasher::Poseidon, gadgets::PorRoot::Val(sector.leafs[i]), sector.paths[i],
+  gadgets::PorCircuit(cs, gadgets::MerkleHasher::kPoseidon, gadgets::PorRoot::Val(sector.leafs[i]), sector.paths[i],
                       gadgets::PorRoot::Var(comm_r_last), true);
 }
 

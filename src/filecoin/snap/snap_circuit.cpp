@@ -209,12 +209,12 @@ void SynthesizeSnapChallenge(ConstraintSystem &cs, const SnapCircuitInput &in, s
   const auto path_r_old = AllocSiblings(cs, "path_r_old", w.path_r_old, ci);
   {
     Namespace ns(cs, Name(cs, "por tree_r_old " + idx));
-    gadgets::PorNoChallengeInput(cs, MerkleHasher::Poseidon, c_bits, leaf_r_old, path_r_old, prefix.root_r_old);
+    gadgets::PorNoChallengeInput(cs, MerkleHasher::kPoseidon, c_bits, leaf_r_old, path_r_old, prefix.root_r_old);
   }
   const auto path_r_new = AllocSiblings(cs, "path_r_new", w.path_r_new, ci);
   {
     Namespace ns(cs, Name(cs, "por tree_r_new " + idx));
-    gadgets::PorNoChallengeInput(cs, MerkleHasher::Poseidon, c_bits, leaf_r_new, path_r_new, prefix.root_r_new);
+    gadgets::PorNoChallengeInput(cs, MerkleHasher::kPoseidon, c_bits, leaf_r_new, path_r_new, prefix.root_r_new);
   }
 
   AllocatedNum apex_leaf;
@@ -229,7 +229,7 @@ void SynthesizeSnapChallenge(ConstraintSystem &cs, const SnapCircuitInput &in, s
         cs, "path_to_apex_leaf sibling (c_index=" + std::to_string(ci) + ", tree_row=" + std::to_string(row) + ")",
         w.path_d_new[row])});
   Namespace ns(cs, Name(cs, "por to_apex_leaf " + idx));
-  gadgets::PorNoChallengeInput(cs, MerkleHasher::Sha256, std::span<const AllocatedBit>(c_bits).first(path_to_apex),
+  gadgets::PorNoChallengeInput(cs, MerkleHasher::kSha256, std::span<const AllocatedBit>(c_bits).first(path_to_apex),
                                leaf_d_new, path_d, apex_leaf);
 }
 

@@ -74,12 +74,12 @@ void SnapApexPor(ConstraintSystem &cs, std::span<const AllocatedNum> apex_leafs,
       Namespace ns(cs, Name(cs, "apex_tree generation hash (tree_row=" + std::to_string(r) +
                                     ", siblings=" + std::to_string(i) + ")"));
       const AllocatedNum children[2] = {row[2 * i], row[2 * i + 1]};
-      next.push_back(gadgets::MerkleNodeHashCircuit(cs, gadgets::MerkleHasher::Sha256, children));
+      next.push_back(gadgets::MerkleNodeHashCircuit(cs, gadgets::MerkleHasher::kSha256, children));
     }
     row = std::move(next);
   }
   Namespace ns(cs, "partition-tree por");
-  gadgets::PorNoChallengeInput(cs, gadgets::MerkleHasher::Sha256, partition_bits, row[0], partition_path, comm_d);
+  gadgets::PorNoChallengeInput(cs, gadgets::MerkleHasher::kSha256, partition_bits, row[0], partition_path, comm_d);
 }
 
 std::vector<std::vector<AllocatedBit>> SnapGenChallengeBits(ConstraintSystem &cs, const AllocatedNum &comm_r_new,

@@ -54,7 +54,7 @@ TEST(PorCircuitOnTrees, PoseidonTreeProofsOfEveryShape) {
       auto proof = tree->Prove(index);
       ASSERT_TRUE(proof.HasValue());
       r1cs::TestCS cs;
-      const auto root = PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(proof->leaf), ToCircuitPath(*tree, *proof),
+      const auto root = PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Val(proof->leaf), ToCircuitPath(*tree, *proof),
                                    PorRoot::Val(tree->Root()), false);
       const std::string what = std::to_string(c.shape.base) + "-" + std::to_string(c.shape.sub) + "-" +
                                std::to_string(c.shape.top) + " leaf " + std::to_string(index);
@@ -75,7 +75,7 @@ TEST(PorCircuitOnTrees, ProofOfAnotherLeafFailsAgainstTheRoot) {
   auto tree = PoseidonTree::Build({8, 8, 0}, leaves).Value();
   auto proof = tree.Prove(300).Value();
   r1cs::TestCS cs;
-  (void)PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(leaves[301]), ToCircuitPath(tree, proof),
+  (void)PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Val(leaves[301]), ToCircuitPath(tree, proof),
                    PorRoot::Val(tree.Root()), false);
   EXPECT_FALSE(cs.IsSatisfied());
 }
@@ -95,7 +95,7 @@ TEST(PorCircuitOnTrees, ShaTreeDProof) {
     path.push_back(PorPathLevel{2, uint32_t((index >> l) & 1), {*hash::FrFromBytesLE(proof.siblings[l])}});
   const Fr root = *hash::FrFromBytesLE(tree->Root());
   r1cs::TestCS cs;
-  const auto computed = PorCircuit(cs, MerkleHasher::Sha256, PorRoot::Val(*hash::FrFromBytesLE(proof.leaf)), path,
+  const auto computed = PorCircuit(cs, MerkleHasher::kSha256, PorRoot::Val(*hash::FrFromBytesLE(proof.leaf)), path,
                                    PorRoot::Val(root), false);
   EXPECT_EQ(cs.NumConstraints(), 272295u);
   ASSERT_TRUE(cs.IsSatisfied()) << cs.WhichIsUnsatisfied().value_or("");
@@ -110,7 +110,7 @@ struct PorTestCircuit {
   Fr leaf, root;
   std::vector<PorPathLevel> path;
   void Synthesize(r1cs::ConstraintSystem &cs) const {
-    (void)PorCircuit(cs, MerkleHasher::Poseidon, PorRoot::Val(leaf), path, PorRoot::Val(root), false);
+    (void)PorCircuit(cs, MerkleHasher::kPoseidon, PorRoot::Val(leaf), path, PorRoot::Val(root), false);
   }
 };
 
