@@ -12,6 +12,8 @@ APT_PACKAGES=(build-essential cmake ninja-build g++ pkg-config clang-format libt
 # libFuzzer, for the fuzz step of test.sh and scripts/fuzz.sh: clang and its runtime libraries (the
 # latter only a Recommends of clang, which --no-install-recommends leaves out).
 APT_PACKAGES+=(clang libclang-rt-dev)
+# clang-tidy, for test.sh's tidy step and scripts/tidy.sh
+APT_PACKAGES+=(clang-tidy)
 
 # Prints the packages of APT_PACKAGES that are neither installed nor provided by an installed package.
 CuzkMissingPackages() {

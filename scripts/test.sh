@@ -33,6 +33,15 @@ ctest_args+=(${CUZK_CTEST_ARGS:-})
 
 status=0
 ctest "${ctest_args[@]}" || status=$?
+
+# clang-tidy (.clang-tidy: bugprone-*, performance-*) with every finding an error, over the daemon's
+# own path: src/engine, src/server and apps/cuzk-daemon (~60 files, ~1.5 min on 2 cores; the whole
+# of src/ and apps/ takes ~17 min: ./scripts/tidy.sh). CUZK_SKIP_TIDY=1 skips it.
+tidy_status=0
+if [ "${CUZK_SKIP_TIDY:-0}" != 1 ]; then
+  TIDY_ERRORS=1 TIDY_JOBS="$JOBS" scripts/tidy.sh "$BUILD_DIR" "$PWD/(src/engine|src/server|apps/cuzk-daemon)/.*\.cpp$" ||
+    tidy_status=$?
+fi
 tests_done=$SECONDS
 
 # The same parsers and request path again under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -59,9 +68,10 @@ fuzz_status=0
 if [ "${CUZK_SKIP_FUZZ:-0}" != 1 ]; then
   CUZK_FUZZ_BUILD_DIR=${BUILD_DIR}-fuzz scripts/fuzz.sh --ci "${CUZK_FUZZ_SECONDS:-20}" || fuzz_status=$?
 fi
-echo "test.sh: build $((build_done - start)) s, tests $((tests_done - build_done)) s, sanitizer build and tests" \
-  "$((sanitize_done - tests_done)) s, fuzz build and runs $((SECONDS - sanitize_done)) s; ctest exit $status," \
-  "sanitizer ctest exit $sanitize_status, fuzz exit $fuzz_status"
+echo "test.sh: build $((build_done - start)) s, tests and tidy $((tests_done - build_done)) s, sanitizer build and" \
+  "tests $((sanitize_done - tests_done)) s, fuzz build and runs $((SECONDS - sanitize_done)) s; ctest exit $status," \
+  "tidy exit $tidy_status, sanitizer ctest exit $sanitize_status, fuzz exit $fuzz_status"
+[ "$status" -ne 0 ] || status=$tidy_status
 [ "$status" -ne 0 ] || status=$sanitize_status
 [ "$status" -ne 0 ] || status=$fuzz_status
 exit "$status"

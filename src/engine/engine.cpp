@@ -244,7 +244,7 @@ Expected<CancelResult> Engine::Cancel(std::string_view job_id) {
   return CancelResult{running};
 }
 
-void Engine::Impl::FinishJob(Job &job, JobState state, std::string error) {
+void Engine::Impl::FinishJob(Job &job, JobState state, const std::string &error) {
   if (job.Finished()) return;
   job.state = state;
   job.stop = true;

@@ -73,7 +73,7 @@ struct Engine::Impl {
 
   // ---- bookkeeping (engine.cpp) ----
   //! ends a job (no-op if it has ended): drops its queued work and leases, wakes awaiters; requires mu
-  void FinishJob(Job &job, JobState state, std::string error);
+  void FinishJob(Job &job, JobState state, const std::string &error);
   EngineStatus StatusLocked() const; // requires mu
 
   EngineConfig config;

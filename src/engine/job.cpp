@@ -91,7 +91,7 @@ uint64_t RequestBytes(const ProofRequest &r) {
   uint64_t bytes = sizeof(ProofRequest) + r.request_id.size() + r.vanilla_proof.size() + r.randomness.size() +
                    r.comm_r_old.size() + r.comm_r_new.size() + r.comm_d_new.size();
   // each entry is a vector of its own: its bytes and its header
-  for (const auto &v : r.vanilla_proofs) bytes += sizeof(v) + v.size();
+  for (const auto &v : r.vanilla_proofs) bytes += sizeof(v) + v.size(); // NOLINT(bugprone-sizeof-container): the header
   return bytes;
 }
 

@@ -109,7 +109,7 @@ std::shared_ptr<const pce::PreCompiledCircuit> PceCache::Acquire(const std::stri
   return nullptr;
 }
 
-void PceCache::RecordInBackground(const std::string &key, Synthesize record, MemoryReservation reservation) {
+void PceCache::RecordInBackground(const std::string &key, const Synthesize &record, MemoryReservation reservation) {
   const auto t0 = Clock::now();
   auto recorded = pce::Record(record, key, &stop_);
   const double record_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();

@@ -78,7 +78,7 @@ private:
   std::string PathOf(const std::string &file) const;
   //! charges bytes to the budget, evicting unused circuits (other than keep) for room; requires mu_
   bool MakeRoom(uint64_t bytes, const std::string &keep);
-  void RecordInBackground(const std::string &key, Synthesize record, MemoryReservation reservation);
+  void RecordInBackground(const std::string &key, const Synthesize &record, MemoryReservation reservation);
 
   const bool enabled_;
   const std::string dir_;

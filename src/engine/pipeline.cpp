@@ -257,9 +257,9 @@ void Engine::Impl::PlanJob(const std::shared_ptr<Job> &job, bool on_lane) {
     else
       request = std::move(job->request);
   }
-  auto fail = [&](std::string message) {
+  auto fail = [&](const std::string &message) {
     std::lock_guard lock(mu);
-    FinishJob(*job, JobState::kFailed, std::move(message));
+    FinishJob(*job, JobState::kFailed, message);
   };
   if (parts.empty()) {
     if (!handler) {
@@ -491,11 +491,14 @@ void Engine::Impl::ProverWorker(DeviceState &device, uint32_t worker) {
       device.last_error = base::Echo(device_error, base::MESSAGE_BYTES);
       Log().warn("device {}: job {} partition {} failed ({} in a row): {}", device.spec.id, job.id, rp.index,
                  device.consecutive_failures, device.last_error);
-      if (!usable)
-        TakeOutOfRotation(device, "failed its probe after a device error (" + probe_says + "): " + device_error);
-      else if (config.device_failure_limit > 0 && device.consecutive_failures >= config.device_failure_limit)
+      if (!usable) {
+        std::string why = "failed its probe after a device error (" + probe_says + "): ";
+        why += device_error;
+        TakeOutOfRotation(device, why);
+      } else if (config.device_failure_limit > 0 && device.consecutive_failures >= config.device_failure_limit) {
         TakeOutOfRotation(device, std::to_string(device.consecutive_failures) +
                                       " device errors in a row, the last: " + device_error);
+      }
     } else if (!stopped) {
       device.consecutive_failures = 0;
       if (error.empty())

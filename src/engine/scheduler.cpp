@@ -110,7 +110,8 @@ void Scheduler::SynthesisDone(Priority priority) { synthesizing_[size_t(priority
 
 void Scheduler::PushReady(ReadyPartition partition) {
   const Job &job = *partition.job;
-  ready_.Push({job.priority, job.seq, int64_t(partition.index)}, std::move(partition));
+  const QueueKey key{job.priority, job.seq, int64_t(partition.index)}; // read before partition is moved
+  ready_.Push(key, std::move(partition));
 }
 
 bool Scheduler::ReadySlotFree(Priority priority) const {

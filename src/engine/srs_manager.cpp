@@ -6,6 +6,7 @@
 #include "groth16/params_io.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace cuzk::engine {
@@ -195,7 +196,7 @@ Expected<PreloadResult> SrsManager::Preload(std::string_view circuit_id) {
   if (!acquired) return std::move(acquired).GetError();
   PreloadResult out;
   out.already_loaded = acquired->was_loaded;
-  out.load_time_ms = uint64_t(acquired->load_ms + 0.5);
+  out.load_time_ms = uint64_t(std::llround(acquired->load_ms));
   return out;
 }
 

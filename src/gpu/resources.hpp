@@ -26,7 +26,7 @@ public:
       cudaStreamDestroy(s_);
     }
   }
-  Stream(Stream &&o) noexcept : dev_(o.dev_), s_(std::exchange(o.s_, nullptr)) {}
+  Stream(Stream &&o) noexcept : dev_(std::move(o.dev_)), s_(std::exchange(o.s_, nullptr)) {}
   Stream(const Stream &) = delete;
   Stream &operator=(const Stream &) = delete;
 
@@ -51,7 +51,7 @@ public:
       cudaEventDestroy(e_);
     }
   }
-  Event(Event &&o) noexcept : dev_(o.dev_), e_(std::exchange(o.e_, nullptr)) {}
+  Event(Event &&o) noexcept : dev_(std::move(o.dev_)), e_(std::exchange(o.e_, nullptr)) {}
   Event(const Event &) = delete;
   Event &operator=(const Event &) = delete;
 
