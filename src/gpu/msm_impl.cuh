@@ -341,7 +341,7 @@ template <class C> struct Msm<C>::Impl {
     timer.Mark("items", s);
     // longest items first: a warp's threads then add about as many points each, and the longest
     // start earliest (the lengths are Poisson-like for random scalars; the sort is < 1% of a run;
-    // bucket order was 10-18% slower, BENCHMARKS.md session 5)
+    // bucket order measured 10-18% slower: BENCHMARKS.md, GPU)
     ItemLengthKernel<<<Blocks(z.max_items), BLOCK, 0, st>>>(item_begin.Data(), item_end.Data(), total.Data(),
                                                             uint32_t(z.max_items), length_in.Data(), order_in.Data());
     CUZK_CUDA_CHECK_LAUNCH();

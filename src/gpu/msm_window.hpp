@@ -24,7 +24,7 @@ inline constexpr unsigned MsmTopBits(unsigned c) { return FOLDED_SCALAR_BITS + 1
 //! longest first the accumulation's warps stay balanced however few points a bucket holds, and a bucket's reduction
 //! (two full additions and its share of a segment's scaling) costs ~11 accumulation additions (4.5 ns a bucket
 //! against 0.415 ns a madd, the partition's H MSM on an H200). It gives the partition's ~3.9 M-point L and A tails
-//! c = 16, 2.3× faster than the c = 13 of the older rule c ≤ log2 n − 6 (BENCHMARKS.md, session 6). The top window
+//! c = 16, 2.3× faster than the c = 13 that c ≤ log2 n − 6 would give (BENCHMARKS.md, GPU). The top window
 //! holds only 255 − c·(W − 1) bits: with few, nearly every point lands in a handful of its buckets, whose work items
 //! are then merged serially (c = 18: 4 bits, 230 ms of merging per 2^24 points), so widths whose top window has fewer
 //! than c/2 bits are skipped.

@@ -12,7 +12,7 @@
 // pass with N ≤ 2^NTT_ROOT_TABLE_LOG reads its twist factors from a table of ω_N's powers (a subsample of one
 // 2^18-entry table, 8 MiB, which stays in L2); above that each is one product hi·lo of the two-level table ω_n^E, 2
 // multiplies an element instead of 1 (a geometric series per thread, base·step^j, cost 2.25 and measured slower:
-// BENCHMARKS.md, session 7). A pass at lo = 0 may also fuse the bit reversal: gather its input from, or scatter its
+// BENCHMARKS.md, GPU). A pass at lo = 0 may also fuse the bit reversal: gather its input from, or scatter its
 // output to, natural order in another buffer (NttPassArgs::src, gather, scatter).
 //
 // Block shape: 256 threads, C = 2^CL lines per block (consecutive line indices, so a warp's loads are runs of C

@@ -22,7 +22,7 @@ struct GpuTuning {
   MsmTuning msm;
   //! c = a∘b formed on the device instead of copied (a satisfied R1CS has c_i = a_i·b_i on every row): 4.3 GB
   //! less PCIe a 32 GiB partition, −14 ms (1%) in the steady state of two workers and +7 ms alone (BENCHMARKS.md,
-  //! session 6). Off by default: the prover then relies on the witness satisfying the circuit (an unsatisfied one
+  //! GPU). Off by default: the prover then relies on the witness satisfying the circuit (an unsatisfied one
   //! gives another invalid proof than the CPU backend's).
   bool derive_c = false;
   bool operator==(const GpuTuning &) const = default;
