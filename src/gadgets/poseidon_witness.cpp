@@ -46,19 +46,19 @@ void SBox(Fr *&aux, Fr &x, const Fr *key) {
 
 } // namespace
 
-AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNum> preimage,
-                                 const hash::PoseidonConstants &c, const Fr &tag) {
-  assert(preimage.size() == c.arity);
+size_t PoseidonWitnessSize(const hash::PoseidonConstants &c) {
+  const size_t t = c.width;
+  return 3 * (t - 1) + 4 * t * (c.full_rounds - 1) + 4 * c.partial_rounds + 1;
+}
+
+void PoseidonWitnessValuesScalar(const hash::PoseidonConstants &c, const Fr &tag, const Fr *preimage, Fr *aux) {
   const size_t t = c.width;
   constexpr unsigned HF = hash::POSEIDON_HALF_FULL_ROUNDS;
-  // 3(t − 1) + 4t·(R_F − 1) + 4·R_P + 1, one constraint each
-  const size_t allocs = 3 * (t - 1) + 4 * t * (c.full_rounds - 1) + 4 * c.partial_rounds + 1;
-  Fr *const start = w.AppendAux(allocs);
-  Fr *aux = start;
+  [[maybe_unused]] const Fr *const start = aux;
 
   std::array<Fr, hash::POSEIDON_MAX_WIDTH> s;
   s[0] = tag;
-  for (size_t i = 0; i < c.arity; i++) s[i + 1] = preimage[i].Value();
+  for (size_t i = 0; i < c.arity; i++) s[i + 1] = preimage[i];
   const Fr *k = c.compressed_round_constants.data();
 
   // first round: the pre keys inside the S-box, (x + k0)² then l⁴ then (x + k0)·l⁴ + k1; the
@@ -99,10 +99,23 @@ AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNu
   Fr out = s[0] * c.mds.At(0, 1);
   for (size_t i = 1; i < t; i++) out += s[i] * c.mds.At(i, 1);
   *aux++ = out;
-  assert(size_t(aux - start) == allocs);
-  (void)start;
+  assert(size_t(aux - start) == PoseidonWitnessSize(c));
+}
+
+void PoseidonWitnessValues(const hash::PoseidonConstants &c, const Fr &tag, std::span<const PoseidonWitnessJob> jobs) {
+  for (const PoseidonWitnessJob &job : jobs) PoseidonWitnessValuesScalar(c, tag, job.preimage, job.aux);
+}
+
+AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNum> preimage,
+                                 const hash::PoseidonConstants &c, const Fr &tag) {
+  assert(preimage.size() == c.arity);
+  const size_t allocs = PoseidonWitnessSize(c);
+  Fr *const aux = w.AppendAux(allocs);
+  std::array<Fr, hash::POSEIDON_MAX_WIDTH> values;
+  for (size_t i = 0; i < c.arity; i++) values[i] = preimage[i].Value();
+  PoseidonWitnessValuesScalar(c, tag, values.data(), aux);
   w.CountConstraints(allocs);
-  return AllocatedNum(r1cs::Variable::Aux(uint32_t(w.NumAux() - 1)), out);
+  return AllocatedNum(r1cs::Variable::Aux(uint32_t(w.NumAux() - 1)), aux[allocs - 1]);
 }
 
 } // namespace cuzk::gadgets
