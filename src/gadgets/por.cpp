@@ -8,6 +8,7 @@
 #include "hash/poseidon_constants.hpp"
 
 #include <bit>
+#include <cassert>
 #include <string>
 
 namespace cuzk::gadgets {
@@ -23,14 +24,6 @@ void CheckArity(MerkleHasher hasher, size_t arity) {
     throw r1cs::SynthesisError("PoR: tree arity " + std::to_string(arity) + " is not a power of two ≥ 2");
   if (hasher == MerkleHasher::kPoseidon && !hash::IsPoseidonArity(arity))
     throw r1cs::SynthesisError("PoR: arity " + std::to_string(arity) + " has no Poseidon constants");
-}
-
-// insert the current node among the siblings, then hash the row
-AllocatedNum HashLevel(ConstraintSystem &cs, MerkleHasher hasher, const AllocatedNum &cur,
-                       std::span<const Boolean> bits, std::span<const AllocatedNum> siblings) {
-  const std::vector<AllocatedNum> row = Insert(cs, cur, bits, siblings);
-  r1cs::Namespace ns(cs, "computation of commitment hash");
-  return MerkleNodeHashCircuit(cs, hasher, row);
 }
 
 // The 32-byte little-endian repr of each child in SHA-256's bit order, hashed, back to LE bit
@@ -69,8 +62,8 @@ AllocatedNum MerkleNodeHashCircuit(ConstraintSystem &cs, MerkleHasher hasher, st
   return Sha256NodeCircuit(cs, children);
 }
 
-AllocatedNum PorCircuit(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &value,
-                        std::span<const PorPathLevel> path, const PorRoot &root, bool private_root) {
+PorClimb::PorClimb(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &value, std::span<const PorPathLevel> path)
+    : cs_(cs), path_(path) {
   for (const PorPathLevel &level : path) {
     CheckArity(hasher, level.arity);
     if (level.siblings.size() + 1 != level.arity || level.index >= level.arity)
@@ -78,47 +71,66 @@ AllocatedNum PorCircuit(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot
                                  std::to_string(level.siblings.size()) + " siblings and index " +
                                  std::to_string(level.index));
   }
-  AllocatedNum cur;
-  {
-    r1cs::Namespace ns(cs, "value");
-    cur = value.Allocated(cs);
+  r1cs::Namespace ns(cs, "value");
+  cur_ = value.Allocated(cs);
+}
+
+std::vector<AllocatedNum> PorClimb::Prepare() {
+  assert(!Done());
+  const PorPathLevel &level = path_[level_];
+  const size_t bit_count = size_t(std::countr_zero(level.arity));
+  std::vector<Boolean> bits;
+  for (size_t i = 0; i < bit_count; i++) {
+    r1cs::Namespace bit_ns(cs_, IndexedName(cs_, "index bit ", i));
+    bits.push_back(AllocatedBit::Alloc(cs_, (level.index >> i) & 1));
   }
-  std::vector<Boolean> path_bits;
-  for (size_t l = 0; l < path.size(); l++) {
-    const PorPathLevel &level = path[l];
-    r1cs::Namespace ns(cs, IndexedName(cs, "merkle tree hash ", l));
-    const size_t bit_count = size_t(std::countr_zero(level.arity));
-    std::vector<Boolean> bits;
-    for (size_t i = 0; i < bit_count; i++) {
-      r1cs::Namespace bit_ns(cs, IndexedName(cs, "index bit ", i));
-      bits.push_back(AllocatedBit::Alloc(cs, (level.index >> i) & 1));
-    }
-    path_bits.insert(path_bits.end(), bits.begin(), bits.end());
-    std::vector<AllocatedNum> siblings;
-    for (size_t i = 0; i < level.siblings.size(); i++) {
-      r1cs::Namespace el_ns(cs, IndexedName(cs, "path element ", i));
-      siblings.push_back(AllocatedNum::Alloc(cs, level.siblings[i]));
-    }
-    cur = HashLevel(cs, hasher, cur, bits, siblings);
+  path_bits_.insert(path_bits_.end(), bits.begin(), bits.end());
+  std::vector<AllocatedNum> siblings;
+  for (size_t i = 0; i < level.siblings.size(); i++) {
+    r1cs::Namespace el_ns(cs_, IndexedName(cs_, "path element ", i));
+    siblings.push_back(AllocatedNum::Alloc(cs_, level.siblings[i]));
   }
+  return Insert(cs_, cur_, bits, siblings);
+}
+
+void PorClimb::Hashed(const AllocatedNum &node) {
+  assert(!Done());
+  cur_ = node;
+  level_++;
+}
+
+AllocatedNum PorClimb::Finish(const PorRoot &root, bool private_root) {
+  assert(Done());
   {
-    r1cs::Namespace ns(cs, "path");
-    PackIntoInputs(cs, path_bits);
+    r1cs::Namespace ns(cs_, "path");
+    PackIntoInputs(cs_, path_bits_);
   }
   AllocatedNum rt;
   {
-    r1cs::Namespace ns(cs, "root_value");
-    rt = root.Allocated(cs);
+    r1cs::Namespace ns(cs_, "root_value");
+    rt = root.Allocated(cs_);
   }
-  cs.Enforce(
-      "enforce root is correct", [&](LinearCombination lc) { return std::move(lc.Add(cur.Var())); },
+  cs_.Enforce(
+      "enforce root is correct", [&](LinearCombination lc) { return std::move(lc.Add(cur_.Var())); },
       [](LinearCombination lc) { return std::move(lc.Add(ConstraintSystem::One())); },
       [&](LinearCombination lc) { return std::move(lc.Add(rt.Var())); });
   if (!private_root) {
-    r1cs::Namespace ns(cs, "root");
-    rt.Inputize(cs);
+    r1cs::Namespace ns(cs_, "root");
+    rt.Inputize(cs_);
   }
-  return cur;
+  return cur_;
+}
+
+AllocatedNum PorCircuit(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &value,
+                        std::span<const PorPathLevel> path, const PorRoot &root, bool private_root) {
+  PorClimb climb(cs, hasher, value, path);
+  for (size_t l = 0; !climb.Done(); l++) {
+    r1cs::Namespace ns(cs, IndexedName(cs, "merkle tree hash ", l));
+    const std::vector<AllocatedNum> row = climb.Prepare();
+    r1cs::Namespace hash_ns(cs, "computation of commitment hash");
+    climb.Hashed(MerkleNodeHashCircuit(cs, hasher, row));
+  }
+  return climb.Finish(root, private_root);
 }
 
 void PorNoChallengeInput(ConstraintSystem &cs, MerkleHasher hasher, std::span<const AllocatedBit> challenge_bits,

@@ -63,6 +63,31 @@ std::vector<PorPathLevel> BlankPorPath(std::span<const size_t> arities);
 //! Throws r1cs::SynthesisError for a child count the hasher does not take.
 AllocatedNum MerkleNodeHashCircuit(ConstraintSystem &cs, MerkleHasher hasher, std::span<const AllocatedNum> children);
 
+//! PorCircuit one level at a time, so that the node hashes of independent paths can be computed
+//! together (gadgets/por_witness.hpp): the constructor checks the path and allocates the leaf value;
+//! while !Done(), Prepare allocates the next level's index bits and siblings, inserts the current
+//! node and returns the row, whose hash the caller allocates and passes to Hashed; Finish adds the
+//! path input, the root and its equality. The same allocations and constraints as PorCircuit, in
+//! the same order, but without the per-level namespaces (PorCircuit opens them around the calls).
+class PorClimb {
+public:
+  //! Throws r1cs::SynthesisError as PorCircuit does for a path it refuses.
+  PorClimb(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &value, std::span<const PorPathLevel> path);
+
+  bool Done() const { return level_ == path_.size(); }
+  std::vector<AllocatedNum> Prepare();
+  void Hashed(const AllocatedNum &node);
+  //! returns the computed root
+  AllocatedNum Finish(const PorRoot &root, bool private_root);
+
+private:
+  ConstraintSystem &cs_;
+  std::span<const PorPathLevel> path_;
+  size_t level_ = 0;
+  AllocatedNum cur_;
+  std::vector<Boolean> path_bits_;
+};
+
 //! PoRCircuit::synthesize: the leaf `value`, then each level (index bits, siblings, insert,
 //! hash), then one public input packing all index bits (the leaf index), the root (allocated if
 //! a value), computed_root·1 = root, and — unless private_root — the root inputized.

@@ -43,7 +43,6 @@ void PoseidonWitnessValues(const hash::PoseidonConstants &constants, const Fr &t
                            std::span<const PoseidonWitnessJob> jobs);
 
 //! The one-at-a-time path: the reference the vector path is tested against.
-void PoseidonWitnessValuesScalar(const hash::PoseidonConstants &constants, const Fr &tag, const Fr *preimage,
-                                 Fr *aux);
+void PoseidonWitnessValuesScalar(const hash::PoseidonConstants &constants, const Fr &tag, const Fr *preimage, Fr *aux);
 
 } // namespace cuzk::gadgets

@@ -7,6 +7,7 @@
 #pragma once
 #include "filecoin/post/post_circuit.hpp"
 #include "gadgets/num.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::filecoin {
 
@@ -24,5 +25,10 @@ gadgets::AllocatedNum SynthesizePoStSectorPrefix(r1cs::ConstraintSystem &cs, con
 //! Throws r1cs::SynthesisError for a path of the wrong shape.
 void SynthesizePoStChallenge(r1cs::ConstraintSystem &cs, const PoStSectorWitness &sector, size_t i,
                              const gadgets::AllocatedNum &comm_r_last);
+
+//! SynthesizePoStChallenge(systems[k], sector, first + k, comm_r_last) for k < count, the challenges'
+//! node hashes computed together (gadgets/por_witness.hpp).
+void WitnessPoStChallenges(r1cs::WitnessCS *systems, size_t first, size_t count, const PoStSectorWitness &sector,
+                           const gadgets::AllocatedNum &comm_r_last);
 
 } // namespace cuzk::filecoin
