@@ -41,6 +41,11 @@ TEST(Timeline, SummaryGivesEachStageAndTheDeviceBusyFraction) {
   // wall: 10.0 → 15.1 s; the device is busy over [13, 15]: 2 s of 5.1
   EXPECT_NE(s.find("wall 5.10 s over 2 partitions"), std::string::npos) << s;
   EXPECT_NE(s.find("gpu0 busy 2.00 s of 5.10 s (39.2%)"), std::string::npos) << s;
+  // both synthesised from 10.5 s, to 12.5 and 13 s
+  EXPECT_NE(s.find("#1 synthesis: 2 partitions in 2.50 s from the first start to the last end, 2.50 s with one "
+                   "running, 4.50 s of workers\n"),
+            std::string::npos)
+      << s;
 }
 
 TEST(Timeline, SvgDrawsOneRectPerStageThatHappened) {

@@ -243,6 +243,24 @@ std::string TimelineSummary(std::span<const PartitionTrace> traces) {
     s << "held until a prover took it: median " << Fixed(double(held[held.size() / 2]) / 1e6, 1) << " MB, max "
       << Fixed(double(held.back()) / 1e6, 1) << " MB; " << packed << " of " << rows.size() << " witnesses packed\n";
   }
+  // how long each job's partitions took to synthesise, side by side: what a sector costs the host
+  std::map<std::string, std::vector<std::pair<double, double>>> synthesis;
+  for (const auto *r : rows) {
+    const Boundaries b = BoundariesOf(*r);
+    if (b.stages > int(Stage::kSynthesis))
+      synthesis[r->job].emplace_back(b.at[int(Stage::kSynthesis)], b.at[int(Stage::kSynthesis) + 1]);
+  }
+  for (auto &[job, spans] : synthesis) {
+    double first = spans.front().first, last = spans.front().second, total = 0;
+    for (const auto &[from, to] : spans) {
+      first = std::min(first, from);
+      last = std::max(last, to);
+      total += to - from;
+    }
+    s << job << " synthesis: " << spans.size() << " partitions in " << Fixed(last - first, 2)
+      << " s from the first start to the last end, " << Fixed(UnionLength(spans), 2) << " s with one running, "
+      << Fixed(total, 2) << " s of workers\n";
+  }
   for (const auto &[device, spans] : on_device) {
     const double busy = UnionLength(spans);
     s << DeviceName(device) << " busy " << Fixed(busy, 2) << " s of " << Fixed(wall, 2) << " s ("
