@@ -5,11 +5,13 @@
 // production partition (125M constraints for WindowPoSt 32GiB) then needs a few hundred MB
 // instead of the 4GB a full assignment would take. A constraint that reaches an auxiliary value
 // outside both is reported as a failure ("evicted"), never silently passed: the sizes bound what
-// the check can see, not what it accepts.
+// the check can see, not what it accepts. It can also compare every value allocated with a witness
+// made another way (ExpectWitness: a fast generator's), so one generic synthesis checks both.
 #pragma once
 #include "r1cs/constraint_system.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -63,15 +65,27 @@ public:
   //! the largest distance (in auxiliary indices) a constraint reached back past the pinned prefix
   size_t MaxReach() const { return max_reach_; }
 
+  //! Compares each input (ONE included) and aux value allocated from now on with these, which must
+  //! outlive the synthesis; the first difference, or a value past their end, is kept.
+  void ExpectWitness(std::span<const r1cs::Fr> inputs, std::span<const r1cs::Fr> aux) {
+    expected_inputs_ = inputs;
+    expected_aux_ = aux;
+    expecting_ = true;
+  }
+  //! "aux N differs from the witness" (or input N, or past its end), or nullopt
+  const std::optional<std::string> &FirstDifference() const { return difference_; }
+
   std::vector<r1cs::Fr> inputs; //!< ONE first
 
 protected:
   r1cs::Variable AllocVariable(r1cs::VarKind kind, std::string_view, r1cs::ValueFn value) override {
     if (kind == r1cs::VarKind::kInput) {
       inputs.push_back(value());
+      if (expecting_) Compare("input", inputs.size() - 1, inputs.back(), expected_inputs_);
       return r1cs::Variable::Input(uint32_t(inputs.size() - 1));
     }
     const r1cs::Fr v = value();
+    if (expecting_) Compare("aux", aux_, v, expected_aux_);
     if (aux_ < pinned_limit_) pinned_.push_back(v);
     ring_[aux_ % window_] = v;
     return r1cs::Variable::Aux(uint32_t(aux_++));
@@ -112,6 +126,15 @@ private:
     return acc;
   }
 
+  void Compare(const char *what, size_t i, const r1cs::Fr &v, std::span<const r1cs::Fr> expected) {
+    if (difference_) return;
+    if (i >= expected.size())
+      difference_ =
+          std::string(what) + " " + std::to_string(i) + " is past the witness's " + std::to_string(expected.size());
+    else if (expected[i] != v)
+      difference_ = std::string(what) + " " + std::to_string(i) + " differs from the witness";
+  }
+
   void Fail(size_t n, std::string_view name, const std::string &why) {
     failure_ = "constraint " + std::to_string(n) + " (" + std::string(name) + "): " + why;
   }
@@ -120,6 +143,9 @@ private:
   std::vector<r1cs::Fr> ring_, pinned_;
   size_t aux_ = 0, constraints_ = 0, max_reach_ = 0;
   std::optional<std::string> failure_;
+  bool expecting_ = false;
+  std::span<const r1cs::Fr> expected_inputs_, expected_aux_;
+  std::optional<std::string> difference_;
 };
 
 } // namespace cuzk::test

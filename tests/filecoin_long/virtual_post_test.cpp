@@ -9,13 +9,17 @@
 //   - the whole circuit (125,279,217 constraints = 2349 × 53,333, 25,840 inputs with ONE) is
 //     satisfied with the verifier's public inputs, in one synthesis into StreamingCheckCS
 //     (tests/common/counting_cs.hpp), which checks each constraint as it comes and keeps a bounded
-//     window of values (a full assignment would be ≈ 4 GB).
+//     window of values (a full assignment would be ≈ 4 GB);
+//   - the fast witness (filecoin/post_witness.hpp, what the engine runs with a pre-compiled circuit)
+//     equals that generic synthesis value for value, inputs and aux, with the same counts.
 // Time and peak RSS are printed. (This replaces tests/filecoin/post_virtual_long_test.cpp, which
 // generated a second 2349-sector partition for the bincode and rejection checks and satisfied three
 // sectors' sub-circuits, all of which this full-circuit check covers.)
 #include "filecoin/post/post_bincode.hpp"
 #include "filecoin/post/post_circuit.hpp"
+#include "filecoin/post/post_witness.hpp"
 #include "filecoin/testing/virtual_post.hpp"
+#include "r1cs/witness_cs.hpp"
 
 #include "common/bytes.hpp"
 #include "common/counting_cs.hpp"
@@ -78,13 +82,24 @@ TEST(VirtualPoStLong, Window32GiBFullPartition) {
   ASSERT_EQ(publics.size() + 1, 25840u);
   const PoStCircuitInput input = PoStCircuitInputFromPartition(part).Value();
   start = std::chrono::steady_clock::now();
+  r1cs::WitnessCS witness;
+  WitnessPoStCircuit(witness, input);
+  const double witness_s = SecondsSince(start);
+
+  start = std::chrono::steady_clock::now();
   // A 2^20-value window (32 MiB) is ~20 sectors' worth; a sector's constraints use nothing of the
   // sectors before it, so nothing needs pinning.
   StreamingCheckCS cs(size_t(1) << 20, 0);
+  cs.ExpectWitness(witness.input_assignment, witness.aux_assignment);
   SynthesizePoStCircuit(cs, input);
   const double check_s = SecondsSince(start);
   EXPECT_EQ(cs.NumConstraints(), 125279217u);
   ASSERT_TRUE(cs.IsSatisfied()) << *cs.FirstFailure();
+  EXPECT_FALSE(cs.FirstDifference()) << *cs.FirstDifference();
+  EXPECT_EQ(witness.NumAux(), cs.NumAux());
+  EXPECT_EQ(witness.NumInputs(), cs.NumInputs());
+  EXPECT_EQ(witness.NumConstraints(), cs.NumConstraints());
+  std::printf("fast witness: %.1f s\n", witness_s);
   ASSERT_EQ(cs.NumInputs(), 25840u);
   for (size_t i = 0; i < publics.size(); i++) ASSERT_EQ(cs.inputs[i + 1], publics[i]) << "input " << i;
   std::printf("checked 125,279,217 constraints (%zu aux; farthest reach %zu): %.1f s; peak RSS %.0f MiB\n", cs.NumAux(),

@@ -4,9 +4,13 @@
 // over the 16 partitions). One partition's vanilla PartitionProof (86 challenges, 128 apex leaves)
 // passes SnapVerifyPartition, and that partition's circuit (81,049,499 constraints) satisfies every
 // constraint with the verifier's public inputs, checked in one streaming synthesis
-// (tests/common/counting_cs.hpp). Time and peak RSS are printed.
+// (tests/common/counting_cs.hpp), which also finds the fast witness (filecoin/snap_witness.hpp, what
+// the engine runs with a pre-compiled circuit) equal to it value for value. Time and peak RSS are
+// printed.
 #include "filecoin/snap/snap_circuit.hpp"
+#include "filecoin/snap/snap_witness.hpp"
 #include "filecoin/testing/virtual_snap.hpp"
+#include "r1cs/witness_cs.hpp"
 
 #include "common/counting_cs.hpp"
 #include "common/stopwatch.hpp"
@@ -39,14 +43,24 @@ TEST(VirtualSnapLong, Update32GiBPartitionCircuitIsSatisfied) {
 
   const auto input = SnapCircuitInputFromProof(config, pub, proof).Value();
   start = std::chrono::steady_clock::now();
+  r1cs::WitnessCS witness;
+  WitnessSnapCircuit(witness, input);
+  const double witness_s = SecondsSince(start);
+  start = std::chrono::steady_clock::now();
   // Pinned: everything up to the challenge loop (the apex tree's SHA-256 gadgets and the challenge
   // bits every challenge reads come first, ~6M auxiliaries); then a 2^22-value window (one
-  // challenge is ~940K constraints). ~400 MiB in all.
+  // challenge is ~940K constraints). ~400 MiB in all, beside the witness compared with.
   StreamingCheckCS cs(size_t(1) << 22, size_t(1) << 23);
+  cs.ExpectWitness(witness.input_assignment, witness.aux_assignment);
   SynthesizeSnapCircuit(cs, input);
   const double check_s = SecondsSince(start);
   EXPECT_EQ(cs.NumConstraints(), 81049499u);
   ASSERT_TRUE(cs.IsSatisfied()) << *cs.FirstFailure();
+  EXPECT_FALSE(cs.FirstDifference()) << *cs.FirstDifference();
+  EXPECT_EQ(witness.NumAux(), cs.NumAux());
+  EXPECT_EQ(witness.NumInputs(), cs.NumInputs());
+  EXPECT_EQ(witness.NumConstraints(), cs.NumConstraints());
+  std::printf("fast witness: %.1f s\n", witness_s);
   const auto publics = SnapCircuitPublicInputs(config, pub).Value();
   ASSERT_EQ(cs.inputs.size(), publics.size() + 1);
   for (size_t i = 0; i < publics.size(); i++) EXPECT_EQ(cs.inputs[i + 1], publics[i]) << "input " << i;
