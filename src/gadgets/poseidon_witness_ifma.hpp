@@ -1,0 +1,34 @@
+// src/gadgets/poseidon_witness_ifma.hpp — the Poseidon circuit's witness values for eight hashes at
+// once, one per lane of AVX-512 IFMA registers (ff/fr_ifma.hpp).
+//
+// The permutation is gadgets/poseidon_witness.cpp's, step for step, with every value it writes
+// written in the same order; only the arithmetic is vectorised. The mixing layers are lazy dot
+// products (one reduction per output element); between partial rounds the state elements 1..t−1,
+// which no partial round writes, are kept below 2r and reduced once after the last one. The
+// constants are converted once per cached constants object (per arity), into value form (round
+// keys) and multiplier form (matrix entries).
+#pragma once
+#include "gadgets/poseidon_witness.hpp"
+
+#include <cstddef>
+#include <span>
+
+namespace cuzk::gadgets {
+
+//! Whether PoseidonWitnessValues takes the vector path: the CPU has AVX-512 IFMA
+//! (ff::ifma::CpuHasIfma()) and the environment variable CUZK_DISABLE_IFMA is unset, empty or "0".
+//! Decided once per process.
+bool PoseidonIfmaAvailable();
+
+//! Writes every job's values, as PoseidonWitnessValuesScalar does, eight jobs per pass; a last pass
+//! of fewer jobs fills its spare lanes with copies of its first job and stores nothing for them.
+//! Needs ff::ifma::CpuHasIfma() (whatever CUZK_DISABLE_IFMA says, so tests can compare both paths);
+//! in builds without the IFMA path it runs the scalar one.
+void PoseidonWitnessValuesIfma(const hash::PoseidonConstants &constants, const Fr &tag,
+                               std::span<const PoseidonWitnessJob> jobs);
+
+//! A last group of fewer than eight jobs goes to the vector path from this many jobs on: a pass
+//! costs about as much as 1.3 scalar hashes at width 9 (bench/poseidon_witness_bench.cpp).
+inline constexpr size_t POSEIDON_IFMA_MIN_JOBS = 2;
+
+} // namespace cuzk::gadgets
