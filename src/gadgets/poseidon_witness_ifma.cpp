@@ -5,6 +5,7 @@
 
 #include "ff/fr_ifma.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdlib>
@@ -30,6 +31,10 @@ namespace {
 
 using namespace ff::ifma;
 constexpr unsigned HF = hash::POSEIDON_HALF_FULL_ROUNDS;
+//! Partial rounds per block of PartialBlock: longer blocks save reductions of elements 1..t−1 and
+//! cost products (measured, bench/poseidon_witness_bench.cpp: 3 is best at width 3, 6 at width 9)
+constexpr unsigned MAX_PARTIAL_BLOCK = 6;
+constexpr unsigned PartialBlockRounds(size_t width) { return width <= 3 ? 3 : MAX_PARTIAL_BLOCK; }
 
 //! hash::PoseidonConstants in the vector code's forms
 struct VectorConstants {
@@ -40,6 +45,10 @@ struct VectorConstants {
   std::vector<Fr52> pre_sparse; //!< multiplier form, row-major
   std::vector<Fr52> w_hat;      //!< multiplier form, partial_rounds × width
   std::vector<Fr52> v_rest;     //!< multiplier form, partial_rounds × (width − 1)
+  unsigned block = 0;           //!< PartialBlockRounds(width)
+  //! multiplier form, partial_rounds × (block − 1): for round r, q rounds into its block,
+  //! entries q' < q are Σ_{j≥1} w_hat_r[j]·v_rest_{r−q+q'}[j−1] (PartialBlock's β)
+  std::vector<Fr52> beta;
 };
 
 VectorConstants Convert(const hash::PoseidonConstants &c) {
@@ -52,6 +61,18 @@ VectorConstants Convert(const hash::PoseidonConstants &c) {
   for (const hash::PoseidonSparseMatrix &s : c.sparse) {
     for (const Fr &w : s.w_hat) v.w_hat.push_back(MultiplierForm(w));
     for (const Fr &r : s.v_rest) v.v_rest.push_back(MultiplierForm(r));
+  }
+  v.block = PartialBlockRounds(c.width);
+  for (unsigned r = 0; r < c.partial_rounds; r++) {
+    const unsigned q = r % v.block;
+    for (unsigned e = 0; e + 1 < v.block; e++) {
+      Fr beta = Fr::Zero();
+      if (e < q) {
+        const hash::PoseidonSparseMatrix &earlier = c.sparse[r - q + e];
+        for (size_t j = 1; j < c.width; j++) beta += c.sparse[r].w_hat[j] * earlier.v_rest[j - 1];
+      }
+      v.beta.push_back(MultiplierForm(beta));
+    }
   }
   return v;
 }
@@ -120,23 +141,39 @@ template <size_t kWidth> CUZK_IFMA_INLINE void MixDense(Fr8 *s, const Fr52 *m, s
   for (size_t j = 0; j < t; j++) s[j] = out[j];
 }
 
-// new_0 = Σ_i w_hat[i]·s[i]; new_j = s[j] + v_rest[j−1]·s[0]. s[0] canonical, s[j] below 2r, in and
-// out: s[j] is added into the columns as s[j]·2^260, so the update's Redc is below r/35 + 3r and
-// one subtraction of 2r keeps it below 2r.
-template <size_t kWidth> CUZK_IFMA_INLINE void MixSparse(Fr8 *s, const Fr52 *w_hat, const Fr52 *v_rest, size_t t) {
-  if constexpr (kWidth != 0) t = kWidth;
-  Columns a;
-  Clear(a);
-  for (size_t i = 0; i < t; i++) MulAccConst(a, s[i], w_hat[i]);
-  const Fr8 s0 = Canonical(Redc(a), 2 * t - 1);
-  for (size_t j = 1; j < t; j++) {
-    Columns b;
-    Clear(b);
-    MulAccConst(b, s[0], v_rest[j - 1]);
-    AddHigh(b, s[j]);
-    s[j] = CondSub(Redc(b), TWO_MODULUS52);
+// A block of partial rounds (PartialBlockRounds, fewer at the end), MixSparse's
+//   new_0 = Σ_i w_hat[i]·s[i],  new_j = s[j] + v_rest[j−1]·s[0]
+// unrolled so that elements 1..t−1, which no partial round writes, are formed once per block. With
+// s^B the state entering the block and y_q the S-box output of its round q, round q's element 1..t−1
+// is s^B_j + Σ_{q'<q} v_{q'}[j−1]·y_{q'}, so its new element 0 is one lazy dot product of t − 1 + q + 1
+// terms: w_q[0]·y_q + Σ_j w_q[j]·s^B_j + Σ_{q'<q} β_{q,q'}·y_{q'}, with β_{q,q'} = Σ_j w_q[j]·v_{q'}[j−1].
+// The block ends by forming s^B_j + Σ_q v_q[j−1]·y_q, s^B_j added as s^B_j·2^260. s[0] canonical and
+// s[j] below 2r, in and out: the last sum's Redc is below len·r/35 + 3r, and one subtraction of 2r
+// keeps it below 2r. Against MixSparse round by round this saves (t − 1)(1 − 1/len) reductions per
+// round for (len − 1)/2 more products.
+template <size_t kWidth, bool kAllLanes>
+CUZK_IFMA_INLINE void PartialBlock(Writer<kAllLanes> &w, Fr8 *s, const Fr52 *&key, const VectorConstants &vc,
+                                   unsigned first, unsigned len) {
+  const size_t t = kWidth ? kWidth : vc.width;
+  Fr8 y[MAX_PARTIAL_BLOCK];
+  for (unsigned q = 0; q < len; q++) {
+    const unsigned r = first + q;
+    y[q] = SBox(w, s[0], key++);
+    const Fr52 *w_hat = vc.w_hat.data() + r * t, *beta = vc.beta.data() + r * (vc.block - 1);
+    Columns a;
+    Clear(a);
+    MulAccConst(a, y[q], w_hat[0]);
+    for (size_t j = 1; j < t; j++) MulAccConst(a, s[j], w_hat[j]);
+    for (unsigned e = 0; e < q; e++) MulAccConst(a, y[e], beta[e]);
+    s[0] = Canonical(Redc(a), 2 * t - 1 + q);
   }
-  s[0] = s0;
+  for (size_t j = 1; j < t; j++) {
+    Columns a;
+    Clear(a);
+    for (unsigned q = 0; q < len; q++) MulAccConst(a, y[q], vc.v_rest[(first + q) * (t - 1) + j - 1]);
+    AddHigh(a, s[j]);
+    s[j] = CondSub(Redc(a), TWO_MODULUS52);
+  }
 }
 
 // One pass: lane k hashes jobs[k] for k < lanes (jobs[0] again in spare lanes, not stored).
@@ -185,10 +222,8 @@ CUZK_IFMA_TARGET void HashLanes(const VectorConstants &vc, const Fr52 &first0, c
     k += t;
     MixDense<kWidth>(s, r + 1 == HF ? vc.pre_sparse.data() : vc.mds.data(), t);
   }
-  for (unsigned r = 0; r < vc.partial_rounds; r++) {
-    s[0] = SBox(w, s[0], k++);
-    MixSparse<kWidth>(s, vc.w_hat.data() + r * t, vc.v_rest.data() + r * (t - 1), t);
-  }
+  for (unsigned r = 0; r < vc.partial_rounds; r += vc.block)
+    PartialBlock<kWidth>(w, s, k, vc, r, std::min(vc.block, vc.partial_rounds - r));
   for (size_t j = 1; j < t; j++) s[j] = CondSub(s[j], MODULUS52);
   for (unsigned r = 0; r + 1 < HF; r++) {
     for (size_t i = 0; i < t; i++) s[i] = SBox(w, s[i], k + i);
