@@ -28,7 +28,8 @@ void PoseidonWitnessValuesIfma(const hash::PoseidonConstants &constants, const F
                                std::span<const PoseidonWitnessJob> jobs);
 
 //! A last group of fewer than eight jobs goes to the vector path from this many jobs on: a pass
-//! costs about as much as 1.3 scalar hashes at width 9 (bench/poseidon_witness_bench.cpp).
+//! costs about one scalar hash at width 9 and 1.3 at width 3 (bench/poseidon_witness_bench.cpp,
+//! BM_LastPass), so from two jobs on it is the cheaper one at every width.
 inline constexpr size_t POSEIDON_IFMA_MIN_JOBS = 2;
 
 } // namespace cuzk::gadgets

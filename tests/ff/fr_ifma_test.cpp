@@ -97,8 +97,8 @@ TEST_F(FrIfma, EdgeTableCrossedWithItself) {
 
 TEST_F(FrIfma, EdgesAgainstRandom) {
   std::mt19937_64 rng(2);
-  std::vector<Fr> random;
-  for (int i = 0; i < 64; i++) random.push_back(Fr::Random(rng));
+  std::vector<Fr> random(64);
+  for (Fr &v : random) v = Fr::Random(rng);
   const std::vector<Fr> edges = EdgeValues();
   ForPairs(edges, random, ExpectBinaryOps);
   ForPairs(random, edges, ExpectBinaryOps);
