@@ -15,8 +15,10 @@
 //   * value × value (the S-box): the product's columns are shifted left by 4 before Redc, and
 //     Redc(16·x·y) = x·y·2^256. For a square the shift merges with the doubling of the cross
 //     products.
-// A reduction by exactly 2^256 (four 52-bit steps and one of 48 bits) would need its result's
-// limbs realigned by 4 bits; the column shift is fewer instructions and leaves every Redc alike.
+// The alternatives, compared by instruction count (not built): a reduction by exactly 2^256 (four
+// 52-bit steps and one of 48 bits) needs its result's limbs realigned by 4 bits, more than the ten
+// column shifts; keeping a·2^260 internally makes every written value (one per ~4 products in
+// Poseidon) pay a division by 16 (ten more multiplies) on the way out.
 //
 // Bounds. Redc(T) < T/2^260 + r, and 35·r < 2^260 (checked below), so for a sum of n products
 // x·c with x < a·r, c < r: Redc < (1 + n·a/35)·r. One conditional subtraction of r gives a

@@ -103,6 +103,7 @@ template <bool kAllLanes> struct Writer {
 
 //! a reduced sum of n products below (1 + n·a/35)·r, where n·a ≤ 105, made canonical
 CUZK_IFMA_INLINE Fr8 Canonical(const Fr8 &x, size_t n_times_a) {
+  assert(n_times_a <= 105);
   return CondSub(n_times_a > 35 ? CondSub(x, TWO_MODULUS52) : x, MODULUS52);
 }
 

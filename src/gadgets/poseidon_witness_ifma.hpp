@@ -3,10 +3,11 @@
 //
 // The permutation is gadgets/poseidon_witness.cpp's, step for step, with every value it writes
 // written in the same order; only the arithmetic is vectorised. The mixing layers are lazy dot
-// products (one reduction per output element); between partial rounds the state elements 1..t−1,
-// which no partial round writes, are kept below 2r and reduced once after the last one. The
-// constants are converted once per cached constants object (per arity), into value form (round
-// keys) and multiplier form (matrix entries).
+// products (one reduction per output element). The state elements 1..t−1, which no partial round
+// writes, are formed once per block of partial rounds (each round's element 0 is then one dot product
+// over the block's S-box outputs), kept below 2r, and reduced after the last block. The constants are
+// converted once per cached constants object (per arity), into value form (round keys) and
+// multiplier form (matrix entries, and the blocks' cross terms).
 #pragma once
 #include "gadgets/poseidon_witness.hpp"
 
