@@ -2,6 +2,9 @@
 // its allocation order.
 #include "gadgets/poseidon_witness.hpp"
 
+#include "ff/fr_ifma.hpp"
+#include "gadgets/poseidon_witness_ifma.hpp"
+
 #include <array>
 #include <cassert>
 
@@ -103,7 +106,14 @@ void PoseidonWitnessValuesScalar(const hash::PoseidonConstants &c, const Fr &tag
 }
 
 void PoseidonWitnessValues(const hash::PoseidonConstants &c, const Fr &tag, std::span<const PoseidonWitnessJob> jobs) {
-  for (const PoseidonWitnessJob &job : jobs) PoseidonWitnessValuesScalar(c, tag, job.preimage, job.aux);
+  size_t vector_jobs = 0;
+  if (PoseidonIfmaAvailable()) {
+    vector_jobs = jobs.size() - jobs.size() % ff::ifma::LANES;
+    if (jobs.size() - vector_jobs >= POSEIDON_IFMA_MIN_JOBS) vector_jobs = jobs.size();
+    PoseidonWitnessValuesIfma(c, tag, jobs.first(vector_jobs));
+  }
+  for (const PoseidonWitnessJob &job : jobs.subspan(vector_jobs))
+    PoseidonWitnessValuesScalar(c, tag, job.preimage, job.aux);
 }
 
 AllocatedNum PoseidonHashWitness(r1cs::WitnessCS &w, std::span<const AllocatedNum> preimage,
