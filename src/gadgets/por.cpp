@@ -62,8 +62,7 @@ AllocatedNum MerkleNodeHashCircuit(ConstraintSystem &cs, MerkleHasher hasher, st
   return Sha256NodeCircuit(cs, children);
 }
 
-PorClimb::PorClimb(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &value, std::span<const PorPathLevel> path)
-    : cs_(cs), path_(path) {
+void CheckPorPath(MerkleHasher hasher, std::span<const PorPathLevel> path) {
   for (const PorPathLevel &level : path) {
     CheckArity(hasher, level.arity);
     if (level.siblings.size() + 1 != level.arity || level.index >= level.arity)
@@ -71,6 +70,11 @@ PorClimb::PorClimb(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &val
                                  std::to_string(level.siblings.size()) + " siblings and index " +
                                  std::to_string(level.index));
   }
+}
+
+PorClimb::PorClimb(ConstraintSystem &cs, MerkleHasher hasher, const PorRoot &value, std::span<const PorPathLevel> path)
+    : cs_(cs), path_(path) {
+  CheckPorPath(hasher, path);
   r1cs::Namespace ns(cs, "value");
   cur_ = value.Allocated(cs);
 }

@@ -63,6 +63,11 @@ std::vector<PorPathLevel> BlankPorPath(std::span<const size_t> arities);
 //! Throws r1cs::SynthesisError for a child count the hasher does not take.
 AllocatedNum MerkleNodeHashCircuit(ConstraintSystem &cs, MerkleHasher hasher, std::span<const AllocatedNum> children);
 
+//! Throws the r1cs::SynthesisError PorCircuit throws for this path before it allocates anything (an
+//! arity that is not a power of two or that the hasher does not take, a sibling count ≠ arity − 1,
+//! an index ≥ arity); returns for a path it takes.
+void CheckPorPath(MerkleHasher hasher, std::span<const PorPathLevel> path);
+
 //! PorCircuit one level at a time, so that the node hashes of independent paths can be computed
 //! together (gadgets/por_witness.hpp): the constructor checks the path and allocates the leaf value;
 //! while !Done(), Prepare allocates the next level's index bits and siblings, inserts the current

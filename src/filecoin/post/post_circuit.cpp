@@ -4,7 +4,6 @@
 
 #include "filecoin/post/post_circuit_parts.hpp"
 
-#include "gadgets/por_witness.hpp"
 #include "gadgets/poseidon_circuit.hpp"
 #include "hash/poseidon.hpp"
 
@@ -85,15 +84,6 @@ void SynthesizePoStChallenge(ConstraintSystem &cs, const PoStSectorWitness &sect
   Namespace ns(cs, Name(cs, "challenge_inclusion_" + std::to_string(i)));
   gadgets::PorCircuit(cs, gadgets::MerkleHasher::kPoseidon, gadgets::PorRoot::Val(sector.leafs[i]), sector.paths[i],
                       gadgets::PorRoot::Var(comm_r_last), true);
-}
-
-void WitnessPoStChallenges(r1cs::WitnessCS *systems, size_t first, size_t count, const PoStSectorWitness &sector,
-                           const AllocatedNum &comm_r_last) {
-  std::vector<gadgets::PorWitnessPath> paths;
-  for (size_t k = 0; k < count; k++)
-    paths.push_back({&systems[k], gadgets::PorRoot::Val(sector.leafs[first + k]), sector.paths[first + k],
-                     gadgets::PorRoot::Var(comm_r_last)});
-  gadgets::PoseidonPorWitnesses(paths, true);
 }
 
 void CheckPoStSectorCount(const PoStCircuitInput &input) {

@@ -2,12 +2,11 @@
 // each (pseudo-)sector reads nothing of the others, and within a sector each challenge's PoR reads
 // only the sector's comm_r_last. SynthesizePoStCircuit is, for each sector in order,
 // SynthesizePoStSectorPrefix then SynthesizePoStChallenge for each challenge; the parallel witness
-// (filecoin/post_witness.hpp) synthesises sectors, or a single sector's challenges, into systems of
-// their own.
+// (filecoin/post_witness.hpp) synthesises each sector's prefix and each challenge into systems of
+// their own, the challenges' paths of several sectors climbed together (gadgets/por_witness.hpp).
 #pragma once
 #include "filecoin/post/post_circuit.hpp"
 #include "gadgets/num.hpp"
-#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::filecoin {
 
@@ -25,10 +24,5 @@ gadgets::AllocatedNum SynthesizePoStSectorPrefix(r1cs::ConstraintSystem &cs, con
 //! Throws r1cs::SynthesisError for a path of the wrong shape.
 void SynthesizePoStChallenge(r1cs::ConstraintSystem &cs, const PoStSectorWitness &sector, size_t i,
                              const gadgets::AllocatedNum &comm_r_last);
-
-//! SynthesizePoStChallenge(systems[k], sector, first + k, comm_r_last) for k < count, the challenges'
-//! node hashes computed together (gadgets/por_witness.hpp).
-void WitnessPoStChallenges(r1cs::WitnessCS *systems, size_t first, size_t count, const PoStSectorWitness &sector,
-                           const gadgets::AllocatedNum &comm_r_last);
 
 } // namespace cuzk::filecoin
