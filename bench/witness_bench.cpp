@@ -4,7 +4,8 @@
 // paths off and on, on 1..N threads.
 //
 //   witness_bench --kind porep|winning|wpost|snap --size 2KiB|8MiB|512MiB|32GiB|64GiB
-//       [--partition K] [--sectors N] [--threads 1,2,...] [--runs R] [--modes m1,m2,...] [--json FILE]
+//       [--partition K] [--sectors N] [--threads 1,2,...] [--runs R] [--modes m1,m2,...] [--workers W]
+//       [--json FILE]
 //
 // Modes (each run R times into a fresh system; medians):
 //   pa              generic synthesis into a ProvingAssignment (reserved from a counting pass), 1 thread
@@ -14,6 +15,12 @@
 //   fast            the witness generator with native gadgets: what the engine runs, per --threads;
 //                   then its aux values packed (r1cs::Pack, reported as mode "pack"; "pack-counting" is
 //                   the two-pass Packer, the slow path it replaced, checked equal)
+//   sector          (porep) every partition of the sector, witness then pack, on --workers threads of
+//                   their own (default 2, the engine's synthesis workers) sharing one arena of --threads:
+//                   the wall time of a sector's synthesis when the GPU evaluates a, b, c (the engine's
+//                   deferral of a, b, c, ~0.03 s a partition, is not in it). Each worker reuses its
+//                   witness buffer, as the engine's workers do. Not compared with generic
+//                   synthesis (the other modes and the tests do that); each witness's size is checked.
 // Thread counts are tbb::task_arena limits around the call; generic synthesis is sequential. Each run
 // reports wall and process CPU seconds (a loaded machine inflates the first, not the second).
 // Every witness mode's assignments are compared element for element with the generic one (the
@@ -45,6 +52,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -53,6 +61,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -92,6 +101,7 @@ struct Options {
   std::vector<size_t> threads = {1, 2};
   size_t runs = 3;
   std::vector<std::string> modes = {"pa", "generic", "generic-native", "parallel", "fast"};
+  size_t workers = 2;
   bool reserve = true;
   std::string json;
 };
@@ -119,6 +129,8 @@ Options Parse(int argc, char **argv) {
       o.runs = std::max<size_t>(1, ToNumber(arg, value()));
     else if (arg == "--modes")
       o.modes = SplitList(value());
+    else if (arg == "--workers")
+      o.workers = std::max<size_t>(1, ToNumber(arg, value()));
     else if (arg == "--no-reserve")
       o.reserve = false;
     else if (arg == "--json")
@@ -129,8 +141,10 @@ Options Parse(int argc, char **argv) {
   if (o.kind != "porep" && o.kind != "winning" && o.kind != "wpost" && o.kind != "snap")
     Die("--kind takes porep, winning, wpost or snap");
   for (const std::string &m : o.modes)
-    if (m != "pa" && m != "generic" && m != "generic-native" && m != "parallel" && m != "fast")
+    if (m != "pa" && m != "generic" && m != "generic-native" && m != "parallel" && m != "fast" && m != "sector")
       Die("unknown mode " + m);
+  if (o.kind != "porep" && std::find(o.modes.begin(), o.modes.end(), "sector") != o.modes.end())
+    Die("mode sector is for --kind porep");
   return o;
 }
 
@@ -144,6 +158,7 @@ struct Partition {
   std::function<void(r1cs::ConstraintSystem &)> synthesize;
   std::function<void(r1cs::WitnessCS &)> witness;
   std::string what;
+  std::vector<std::function<void(r1cs::WitnessCS &)>> sector; //!< every partition's witness (PoRep)
 };
 
 Partition PorepPartition(const Options &o, size_t size) {
@@ -151,8 +166,12 @@ Partition PorepPartition(const Options &o, size_t size) {
   if (!job) Die(job.ErrorMessage());
   if (o.partition >= job->partitions.size())
     Die("--partition " + std::to_string(o.partition) + ": the C1 has " + std::to_string(job->partitions.size()));
-  auto input = std::make_shared<StackedCircuitInput>(std::move(job->partitions[o.partition].circuit.input));
+  std::vector<std::shared_ptr<StackedCircuitInput>> inputs;
+  for (auto &partition : job->partitions)
+    inputs.push_back(std::make_shared<StackedCircuitInput>(std::move(partition.circuit.input)));
   Partition p;
+  for (const auto &each : inputs) p.sector.push_back([each](r1cs::WitnessCS &w) { WitnessStackedCircuit(w, *each); });
+  const auto input = inputs[o.partition];
   p.synthesize = [input](r1cs::ConstraintSystem &cs) { SynthesizeStackedCircuit(cs, *input); };
   p.witness = [input](r1cs::WitnessCS &w) { WitnessStackedCircuit(w, *input); };
   p.what = "PoRep " + o.size + " partition " + std::to_string(o.partition) + " (virtual sector)";
@@ -216,18 +235,22 @@ int main(int argc, char **argv) {
   const r1cs::AssignmentShape shape = shape_cs.Shape();
   std::fprintf(stderr, "  %zu constraints, %zu inputs, %zu aux\n", shape.constraints, shape.inputs, shape.aux);
 
-  // the reference the witness modes are compared with: generic synthesis, native gadgets off
+  // the reference the witness modes are compared with: generic synthesis, native gadgets off (not
+  // needed by the sector mode alone)
+  const bool compared = std::any_of(o.modes.begin(), o.modes.end(), [](const std::string &m) { return m != "sector"; });
   r1cs::WitnessCS reference;
   reference.SetNativeGadgets(false);
-  part.synthesize(reference);
+  if (compared) part.synthesize(reference);
   // what a packed witness (the bits as bits, the other values as index and value) would hold
   size_t bits = 0;
   for (const ff::Fr &v : reference.aux_assignment) bits += v.IsZero() || v.IsOne();
+  if (!compared) bits = shape.aux; // unknown: not counted
   const size_t dense = shape.aux - bits;
   const double full_mb = double(shape.aux) * sizeof(ff::Fr) / 1e6;
   const double packed_mb = (double((shape.aux + 63) / 64 * 8) + double(dense) * (sizeof(ff::Fr) + 4)) / 1e6;
-  std::fprintf(stderr, "  aux: %zu bits (%.1f%%), %zu other values; %.1f MB as field elements, %.1f MB packed\n", bits,
-               100.0 * double(bits) / double(std::max<size_t>(shape.aux, 1)), dense, full_mb, packed_mb);
+  if (compared)
+    std::fprintf(stderr, "  aux: %zu bits (%.1f%%), %zu other values; %.1f MB as field elements, %.1f MB packed\n",
+                 bits, 100.0 * double(bits) / double(std::max<size_t>(shape.aux, 1)), dense, full_mb, packed_mb);
   int status = 0;
   auto check = [&](const r1cs::WitnessCS &w, const std::string &what) {
     if (w.input_assignment == reference.input_assignment && w.aux_assignment == reference.aux_assignment &&
@@ -239,7 +262,7 @@ int main(int argc, char **argv) {
 
   std::vector<Timing> results;
   for (const std::string &mode : o.modes) {
-    const bool threaded = mode == "parallel" || mode == "fast";
+    const bool threaded = mode == "parallel" || mode == "fast" || mode == "sector";
     for (size_t threads : o.threads) {
       if (!threaded && threads != o.threads.front()) continue; // generic synthesis is sequential
       Timing r{mode, threaded ? threads : 1, {}, {}};
@@ -249,7 +272,43 @@ int main(int argc, char **argv) {
       tbb::task_arena arena(int(r.threads));
       for (size_t run = 0; run < o.runs; run++) {
         double seconds = 0, cpu = 0;
-        if (mode == "pa") {
+        if (mode == "sector") {
+          std::atomic<size_t> next{0}, wrong{0};
+          std::atomic<uint64_t> packed_bytes{0};
+          const auto start = std::chrono::steady_clock::now();
+          const double cpu_start = CpuSeconds();
+          std::vector<std::thread> workers;
+          for (size_t k = 0; k < o.workers; k++)
+            workers.emplace_back([&] {
+              // as the engine, a worker writes each witness into the buffer the last one left, its pages
+              // mapped already
+              r1cs::FrVector buffer;
+              arena.execute([&] {
+                for (size_t i; (i = next++) < part.sector.size();) {
+                  r1cs::WitnessCS w;
+                  w.aux_assignment = std::move(buffer);
+                  w.Reserve(shape.inputs, shape.aux);
+                  part.sector[i](w);
+                  const r1cs::PackedValues packed = r1cs::Pack(w.aux_assignment);
+                  wrong += w.NumAux() != shape.aux || packed.n != shape.aux;
+                  packed_bytes += packed.Bytes();
+                  buffer = std::move(w.aux_assignment);
+                  buffer.clear();
+                }
+              });
+            });
+          for (std::thread &t : workers) t.join();
+          seconds = base::SecondsSince(start);
+          cpu = CpuSeconds() - cpu_start;
+          if (run == 0)
+            std::fprintf(stderr, "  sector: %zu partitions on %zu worker(s), %.1f MB packed in all\n",
+                         part.sector.size(), o.workers, double(packed_bytes.load()) / 1e6);
+          if (wrong) {
+            std::fprintf(stderr, "  MISMATCH: %zu partition witness(es) of another size than partition 0's shape\n",
+                         wrong.load());
+            status = 1;
+          }
+        } else if (mode == "pa") {
           r1cs::ProvingAssignment pa;
           pa.Reserve(shape);
           const auto start = std::chrono::steady_clock::now();
@@ -320,7 +379,8 @@ int main(int argc, char **argv) {
   json << "{\"kind\":\"" << o.kind << "\",\"size\":\"" << o.size << "\",\"what\":\"" << part.what
        << "\",\"constraints\":" << shape.constraints << ",\"inputs\":" << shape.inputs << ",\"aux\":" << shape.aux
        << ",\"aux_bits\":" << bits << ",\"full_mb\":" << full_mb << ",\"packed_mb\":" << packed_mb
-       << ",\"reserve\":" << (o.reserve ? "true" : "false") << ",\"results\":[";
+       << ",\"reserve\":" << (o.reserve ? "true" : "false") << ",\"workers\":" << o.workers
+       << ",\"partitions\":" << part.sector.size() << ",\"results\":[";
   for (size_t i = 0; i < results.size(); i++) {
     const Timing &r = results[i];
     json << (i ? "," : "") << "{\"mode\":\"" << r.mode << "\",\"threads\":" << r.threads
