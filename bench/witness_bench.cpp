@@ -5,7 +5,7 @@
 //
 //   witness_bench --kind porep|winning|wpost|snap --size 2KiB|8MiB|512MiB|32GiB|64GiB
 //       [--partition K] [--sectors N] [--threads 1,2,...] [--runs R] [--modes m1,m2,...] [--workers W]
-//       [--json FILE]
+//       [--no-ifma] [--json FILE]
 //
 // Modes (each run R times into a fresh system; medians):
 //   pa              generic synthesis into a ProvingAssignment (reserved from a counting pass), 1 thread
@@ -21,6 +21,8 @@
 //                   deferral of a, b, c, ~0.03 s a partition, is not in it). Each worker reuses its
 //                   witness buffer, as the engine's workers do. Not compared with generic
 //                   synthesis (the other modes and the tests do that); each witness's size is checked.
+// --no-ifma runs the witness's Poseidon hashes one at a time even where the CPU has AVX-512 IFMA (the
+// path before the vector one, for comparisons; gadgets/poseidon_witness_ifma.hpp).
 // Thread counts are tbb::task_arena limits around the call; generic synthesis is sequential. Each run
 // reports wall and process CPU seconds (a loaded machine inflates the first, not the second).
 // Every witness mode's assignments are compared element for element with the generic one (the
@@ -41,6 +43,7 @@
 #include "filecoin/snap/snap_circuit.hpp"
 #include "filecoin/snap/snap_witness.hpp"
 #include "filecoin/testing/virtual_partition.hpp"
+#include "gadgets/poseidon_witness_ifma.hpp"
 #include "r1cs/packed_values.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_cs.hpp"
@@ -131,6 +134,8 @@ Options Parse(int argc, char **argv) {
       o.modes = SplitList(value());
     else if (arg == "--workers")
       o.workers = std::max<size_t>(1, ToNumber(arg, value()));
+    else if (arg == "--no-ifma")
+      gadgets::SetPoseidonVectorPath(false); // the witness's Poseidon one hash at a time, as without AVX-512 IFMA
     else if (arg == "--no-reserve")
       o.reserve = false;
     else if (arg == "--json")

@@ -2,6 +2,7 @@
 #include "daemon_setup.hpp"
 
 #include "filecoin/core/parameter_names.hpp"
+#include "gadgets/poseidon_witness_ifma.hpp"
 #include "server/config_values.hpp"
 #include "server/listen_address.hpp"
 #include "server/listener_security.hpp"
@@ -46,6 +47,12 @@ Status LoadConfiguration(const CommandLine &cli, server::DaemonConfig &config) {
   if (const char *env = std::getenv("CUZK_PCE_CPU_EVAL"); env && std::string_view(env) == "1") {
     config.engine.pce_gpu_eval = false;
     config.warnings.push_back("CUZK_PCE_CPU_EVAL=1: a, b, c are evaluated on the CPU (synthesis.pce_gpu_eval = false)");
+  }
+  // the witness's Poseidon hashes one at a time even where the CPU has AVX-512 IFMA (for comparisons)
+  if (const char *env = std::getenv("CUZK_DISABLE_IFMA"); env && std::string_view(env) == "1") {
+    gadgets::SetPoseidonVectorPath(false);
+    config.warnings.push_back(
+        "CUZK_DISABLE_IFMA=1: the witness's Poseidon hashes run one at a time, without AVX-512 IFMA");
   }
   std::string rust_log;
   if (const char *env = std::getenv("RUST_LOG")) rust_log = env;

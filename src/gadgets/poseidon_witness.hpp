@@ -37,7 +37,7 @@ struct PoseidonWitnessJob {
 };
 
 //! Writes every job's values (what PoseidonHashWitness appends for that preimage). Jobs must not
-//! overlap. Eight at a time with AVX-512 IFMA where the CPU has it (and CUZK_DISABLE_IFMA is unset),
+//! overlap. Eight at a time with AVX-512 IFMA where the CPU has it (gadgets/poseidon_witness_ifma.hpp),
 //! one at a time otherwise; the values are identical.
 void PoseidonWitnessValues(const hash::PoseidonConstants &constants, const Fr &tag,
                            std::span<const PoseidonWitnessJob> jobs);

@@ -7,23 +7,21 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
-#include <cstdlib>
 #include <mutex>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 namespace cuzk::gadgets {
 
-bool PoseidonIfmaAvailable() {
-  static const bool available = [] {
-    const char *off = std::getenv("CUZK_DISABLE_IFMA");
-    const bool disabled = off != nullptr && *off != '\0' && std::string_view(off) != "0";
-    return !disabled && ff::ifma::CpuHasIfma();
-  }();
-  return available;
-}
+namespace {
+std::atomic<bool> vector_path_on{true};
+} // namespace
+
+void SetPoseidonVectorPath(bool on) { vector_path_on.store(on, std::memory_order_relaxed); }
+
+bool PoseidonIfmaAvailable() { return vector_path_on.load(std::memory_order_relaxed) && ff::ifma::CpuHasIfma(); }
 
 #if CUZK_HAVE_IFMA_PATH
 

@@ -17,13 +17,15 @@
 namespace cuzk::gadgets {
 
 //! Whether PoseidonWitnessValues takes the vector path: the CPU has AVX-512 IFMA
-//! (ff::ifma::CpuHasIfma()) and the environment variable CUZK_DISABLE_IFMA is unset, empty or "0".
-//! Decided once per process.
+//! (ff::ifma::CpuHasIfma()) and SetPoseidonVectorPath(false) is not in effect.
 bool PoseidonIfmaAvailable();
+//! Turns the vector path off (the daemon's CUZK_DISABLE_IFMA=1, witness_bench --no-ifma: for
+//! comparisons) or back on, for the whole process; the values written are the same either way.
+void SetPoseidonVectorPath(bool on);
 
 //! Writes every job's values, as PoseidonWitnessValuesScalar does, eight jobs per pass; a last pass
 //! of fewer jobs fills its spare lanes with copies of its first job and stores nothing for them.
-//! Needs ff::ifma::CpuHasIfma() (whatever CUZK_DISABLE_IFMA says, so tests can compare both paths);
+//! Needs ff::ifma::CpuHasIfma() (whatever SetPoseidonVectorPath says, so tests can compare both paths);
 //! in builds without the IFMA path it runs the scalar one.
 void PoseidonWitnessValuesIfma(const hash::PoseidonConstants &constants, const Fr &tag,
                                std::span<const PoseidonWitnessJob> jobs);

@@ -1,7 +1,7 @@
-// tests/gadgets/poseidon_witness_no_ifma_test.cpp — CUZK_DISABLE_IFMA=1 turns the vector path of
-// PoseidonWitnessValues off (gadgets/poseidon_witness_ifma.hpp), and the values it then writes one
-// hash at a time are the vector path's. Its own binary: the choice is made once per process, so the
-// variable is set before any test runs.
+// tests/gadgets/poseidon_witness_no_ifma_test.cpp — SetPoseidonVectorPath(false) turns the vector path
+// of PoseidonWitnessValues off (gadgets/poseidon_witness_ifma.hpp; the daemon's CUZK_DISABLE_IFMA=1),
+// and the values it then writes one hash at a time are the vector path's. Its own binary: the switch
+// is process-wide.
 #include "ff/fr_ifma.hpp"
 #include "gadgets/poseidon_witness.hpp"
 #include "gadgets/poseidon_witness_ifma.hpp"
@@ -9,22 +9,27 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <random>
 #include <vector>
 
 namespace cuzk::gadgets {
 namespace {
 
-// before main(), hence before PoseidonIfmaAvailable() first reads it
-const bool DISABLED = setenv("CUZK_DISABLE_IFMA", "1", 1) == 0;
+class PoseidonWitnessNoIfma : public ::testing::Test {
+protected:
+  void SetUp() override { SetPoseidonVectorPath(false); }
+  void TearDown() override { SetPoseidonVectorPath(true); }
+};
 
-TEST(PoseidonWitnessNoIfma, TheVariableForcesTheScalarPath) {
-  ASSERT_TRUE(DISABLED);
+TEST_F(PoseidonWitnessNoIfma, TheSwitchForcesTheScalarPath) {
+  EXPECT_FALSE(PoseidonIfmaAvailable());
+  SetPoseidonVectorPath(true);
+  EXPECT_EQ(PoseidonIfmaAvailable(), ff::ifma::CpuHasIfma());
+  SetPoseidonVectorPath(false);
   EXPECT_FALSE(PoseidonIfmaAvailable());
 }
 
-TEST(PoseidonWitnessNoIfma, ScalarValuesEqualTheVectorPath) {
+TEST_F(PoseidonWitnessNoIfma, ScalarValuesEqualTheVectorPath) {
   if (!ff::ifma::CpuHasIfma()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA: no vector path to compare with";
   for (size_t arity : {size_t(2), size_t(8)}) {
     const auto &c = **hash::GetPoseidonConstants(arity);
