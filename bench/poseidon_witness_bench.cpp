@@ -40,22 +40,25 @@ struct Jobs {
 
 enum class Path { kScalar, kIfma };
 
+// the jobs' values, eight per vector pass or one hash at a time
+void Pass(Jobs &j, Path path) {
+  if (path == Path::kIfma) {
+    gadgets::PoseidonWitnessValuesIfma(j.c, j.tag, j.jobs);
+  } else {
+    for (const PoseidonWitnessJob &job : j.jobs)
+      gadgets::PoseidonWitnessValuesScalar(j.c, j.tag, job.preimage, job.aux);
+  }
+  benchmark::DoNotOptimize(j.aux.data());
+  benchmark::ClobberMemory();
+}
+
 void BM_PoseidonWitness(benchmark::State &state, Path path) {
   if (path == Path::kIfma && !ff::ifma::CpuHasIfma()) {
     state.SkipWithError("no AVX-512 IFMA on this CPU");
     return;
   }
   Jobs j(size_t(state.range(0)), 64);
-  for (auto _ : state) {
-    if (path == Path::kIfma) {
-      gadgets::PoseidonWitnessValuesIfma(j.c, j.tag, j.jobs);
-    } else {
-      for (const PoseidonWitnessJob &job : j.jobs)
-        gadgets::PoseidonWitnessValuesScalar(j.c, j.tag, job.preimage, job.aux);
-    }
-    benchmark::DoNotOptimize(j.aux.data());
-    benchmark::ClobberMemory();
-  }
+  for (auto _ : state) Pass(j, path);
   state.SetItemsProcessed(int64_t(state.iterations() * j.jobs.size()));
   // CPU seconds per hash (the counter's rate inverted), shown with an SI prefix: 6.5u is 6.5 µs
   state.counters["per_hash"] = benchmark::Counter(double(state.iterations() * j.jobs.size()),
@@ -69,16 +72,7 @@ void BM_LastPass(benchmark::State &state, Path path) {
     return;
   }
   Jobs j(size_t(state.range(0)), size_t(state.range(1)));
-  for (auto _ : state) {
-    if (path == Path::kIfma) {
-      gadgets::PoseidonWitnessValuesIfma(j.c, j.tag, j.jobs);
-    } else {
-      for (const PoseidonWitnessJob &job : j.jobs)
-        gadgets::PoseidonWitnessValuesScalar(j.c, j.tag, job.preimage, job.aux);
-    }
-    benchmark::DoNotOptimize(j.aux.data());
-    benchmark::ClobberMemory();
-  }
+  for (auto _ : state) Pass(j, path);
 }
 
 void Arities(benchmark::internal::Benchmark *b) {

@@ -11,7 +11,6 @@
 
 #include <array>
 #include <cassert>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,29 +86,13 @@ PartialRoundLcs ComputePartialRoundLcs(const hash::PoseidonConstants &c) {
   return p;
 }
 
-// Computed once per Filecoin arity for the cached constants (call_once: no lock on the hot path);
-// other constants objects (tests regenerating them) get their own copy in `local`.
-const PartialRoundLcs &PartialLcsFor(const hash::PoseidonConstants &c, std::optional<PartialRoundLcs> &local) {
-  static std::array<std::once_flag, hash::POSEIDON_ARITIES.size()> once;
-  static std::array<PartialRoundLcs, hash::POSEIDON_ARITIES.size()> cache;
-  for (size_t slot = 0; slot < hash::POSEIDON_ARITIES.size(); slot++) {
-    if (hash::POSEIDON_ARITIES[slot] != c.arity) continue;
-    auto cached = hash::GetPoseidonConstants(c.arity);
-    if (!cached || *cached != &c) break;
-    std::call_once(once[slot], [&] { cache[slot] = ComputePartialRoundLcs(c); });
-    return cache[slot];
-  }
-  local = ComputePartialRoundLcs(c);
-  return *local;
-}
-
 class LegacyPoseidon {
 public:
   LegacyPoseidon(ConstraintSystem &cs, const hash::PoseidonConstants &c, PoseidonScratch &scratch)
       : cs_(cs), c_(c), t_(c.width), values_(cs.WantsValues()), lcs_(cs.WantsConstraints()), names_(cs.WantsNames()),
-        keys_(c.compressed_round_constants.data()), partial_lcs_(lcs_ ? &PartialLcsFor(c, local_lcs_) : nullptr),
-        s_(scratch.s), next_(scratch.next), first_(scratch.first), base_vars_(scratch.base_vars),
-        partial_vars_(scratch.partial_vars) {
+        keys_(c.compressed_round_constants.data()),
+        partial_lcs_(lcs_ ? &hash::DerivedOncePerArity(c, local_lcs_, ComputePartialRoundLcs) : nullptr), s_(scratch.s),
+        next_(scratch.next), first_(scratch.first), base_vars_(scratch.base_vars), partial_vars_(scratch.partial_vars) {
     base_vars_.clear();
     partial_vars_.clear();
   }

@@ -9,7 +9,6 @@
 #include <array>
 #include <atomic>
 #include <cassert>
-#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -73,22 +72,6 @@ VectorConstants Convert(const hash::PoseidonConstants &c) {
     }
   }
   return v;
-}
-
-//! the converted constants: cached per Filecoin arity for the process's cached constants, else
-//! converted into `local` (constants generated elsewhere, as tests do)
-const VectorConstants &VectorConstantsFor(const hash::PoseidonConstants &c, std::optional<VectorConstants> &local) {
-  static std::array<std::once_flag, hash::POSEIDON_ARITIES.size()> once;
-  static std::array<VectorConstants, hash::POSEIDON_ARITIES.size()> cache;
-  for (size_t slot = 0; slot < hash::POSEIDON_ARITIES.size(); slot++) {
-    if (hash::POSEIDON_ARITIES[slot] != c.arity) continue;
-    auto cached = hash::GetPoseidonConstants(c.arity);
-    if (!cached || *cached != &c) break;
-    std::call_once(once[slot], [&] { cache[slot] = Convert(c); });
-    return cache[slot];
-  }
-  local = Convert(c);
-  return *local;
 }
 
 //! the lanes' aux regions, and the index of the next value in each
@@ -257,7 +240,7 @@ void PoseidonWitnessValuesIfma(const hash::PoseidonConstants &c, const Fr &tag,
   if (jobs.empty()) return;
   assert(ff::ifma::CpuHasIfma());
   std::optional<VectorConstants> local;
-  const VectorConstants &vc = VectorConstantsFor(c, local);
+  const VectorConstants &vc = hash::DerivedOncePerArity(c, local, Convert);
   // element 0 starts as the tag in every lane: its first-round S-box is computed once
   const Fr *pre = c.compressed_round_constants.data(), *post = pre + c.width;
   const Fr x0 = tag + pre[0];

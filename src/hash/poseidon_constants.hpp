@@ -15,6 +15,8 @@
 
 #include <array>
 #include <cstddef>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 namespace cuzk::hash {
@@ -73,5 +75,24 @@ PoseidonConstants GeneratePoseidonConstants(size_t arity);
 //! The constants for a Filecoin arity, generated on first use and cached for the process.
 //! Thread-safe. Fails with kBadArity for arities outside POSEIDON_ARITIES.
 Expected<const PoseidonConstants *> GetPoseidonConstants(size_t arity);
+
+//! What compute(c) derives from a constants object, computed once per process for the cached
+//! constants of each Filecoin arity (GetPoseidonConstants: call_once, no lock on the hot path) and
+//! into `local` for any other object (constants generated elsewhere, as tests do). Each call site
+//! (its T and F) has a cache of its own.
+template <class T, class F>
+const T &DerivedOncePerArity(const PoseidonConstants &c, std::optional<T> &local, F compute) {
+  static std::array<std::once_flag, POSEIDON_ARITIES.size()> once;
+  static std::array<T, POSEIDON_ARITIES.size()> cache;
+  for (size_t slot = 0; slot < POSEIDON_ARITIES.size(); slot++) {
+    if (POSEIDON_ARITIES[slot] != c.arity) continue;
+    auto cached = GetPoseidonConstants(c.arity);
+    if (!cached || *cached != &c) break;
+    std::call_once(once[slot], [&] { cache[slot] = compute(c); });
+    return cache[slot];
+  }
+  local = compute(c);
+  return *local;
+}
 
 } // namespace cuzk::hash
